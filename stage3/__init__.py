@@ -1,0 +1,1 @@
+"""fivefold.stage3"""

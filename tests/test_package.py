@@ -1,0 +1,29 @@
+"""The installed package has the layout DESIGN.md promises."""
+
+import subprocess
+import sys
+
+import fivefold
+
+
+def test_extension_imports():
+    from fivefold import _fivefold
+
+    assert _fivefold.__name__ == "fivefold._fivefold"
+
+
+def test_stage_packages_are_subpackages():
+    import fivefold.model
+    import fivefold.reports
+    import fivefold.stage1
+    import fivefold.stage4
+
+    assert fivefold.stage1.__name__ == "fivefold.stage1"
+
+
+def test_bad_command_line_exits_2():
+    proc = subprocess.run([sys.executable, "-m", "fivefold", "no-such-command"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "invalid choice" in proc.stderr
+    assert fivefold.__version__
