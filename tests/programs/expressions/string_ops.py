@@ -1,0 +1,10 @@
+s = "Hello, World"
+print(s + "!", s * 2, s[0], s[-1], s[2:8], s[::-1], s[1:10:3])
+print(s.lower(), s.upper(), s.split(", "), "-".join(["a", "b", "c"]))
+print(s.find("o"), s.rfind("o"), s.count("l"), s.replace("l", "L", 2))
+print(s.startswith("He"), s.endswith("x"), "  pad  ".strip() + "|")
+print("%s is %d years and %.1f%%" % ("Bob", 30, 99.5), "%r|%5s|%-5s|" % ("q", "a", "b"))
+print("%(name)s=%(val)03d" % {"name": "k", "val": 7})
+print("{} {:>4} {name}".format(1, 2, name="n"), "{0}{1}{0}".format("a", "b"))
+print(ord("A"), chr(955), "abc" in s.lower(), s.partition(","), s.title())
+print("a,b,,c".split(","), "  x y  ".split(), "line1\nline2".splitlines())

@@ -1,0 +1,65 @@
+"""The differential corpus: every program must behave the same under CPython and fivefold.
+
+`pytest tests/test_differential.py -n 2` runs each program of tests/programs/
+under CPython (once per test process) and under `fivefold run` at every stage in
+differential.STAGES, and compares stdout, stderr and exit code exactly.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from differential import (PROGRAMS_DIR, STAGES, collect_programs, collect_syntax_errors,
+                          compare, program_id, read_spec, run_cpython_cached, run_fivefold)
+
+MIN_PROGRAMS = 400
+
+
+def _cases(programs):
+    cases = []
+    for path in programs:
+        spec = read_spec(path)
+        for stage in STAGES:
+            reason = spec.xfail_reason(stage)
+            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+            cases.append(pytest.param(path, stage, marks=marks,
+                                      id=f"{program_id(path)}-stage{stage}"))
+    return cases
+
+
+def _check_against_cpython(path, stage):
+    spec = read_spec(path)
+    expected = run_cpython_cached(path, tuple(spec.args))
+    # The corpus itself is checked too: a program that stopped doing what it was
+    # written for (crashes, prints nothing) would make the comparison meaningless.
+    assert expected.exit_code == spec.exit_code, (
+        f"{program_id(path)} exits {expected.exit_code} under CPython, header says "
+        f"{spec.exit_code}\n{expected.stderr}")
+    assert expected.stdout or expected.stderr, f"{program_id(path)} prints nothing"
+    actual = run_fivefold(path, spec.args, stage=stage)
+    diff = compare(expected, actual)
+    assert diff is None, f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}"
+
+
+@pytest.mark.parametrize("path,stage", _cases(collect_programs()))
+def test_program_matches_cpython(path, stage):
+    _check_against_cpython(path, stage)
+
+
+@pytest.mark.parametrize("path,stage", _cases(collect_syntax_errors()))
+def test_syntax_error_matches_cpython(path, stage):
+    expected = run_cpython_cached(path, ())
+    assert expected.exit_code == 1 and "Error" in expected.stderr, expected.stderr
+    actual = run_fivefold(path, [], stage=stage)
+    diff = compare(expected, actual)
+    assert diff is None, f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}"
+
+
+def test_corpus_is_large_and_every_topic_has_programs():
+    programs = collect_programs()
+    assert len(programs) >= MIN_PROGRAMS, f"only {len(programs)} programs"
+    topics = [d for d in PROGRAMS_DIR.iterdir() if d.is_dir() and d.name != "__pycache__"]
+    for topic in topics:
+        assert any(p.suffix == ".py" and not p.name.startswith("_") for p in topic.iterdir()), (
+            f"{topic.name}/ holds no program")
+    assert len(collect_syntax_errors()) >= 15
