@@ -1,0 +1,18 @@
+try:
+    raise ValueError("a", 1, [2])
+except ValueError as e:
+    print(e.args, str(e), repr(e), type(e.__traceback__).__name__)
+e = KeyError("key")
+print(str(e), repr(e), str(KeyError()), repr(Exception()), str(Exception("one")))
+e2 = OSError(13, "Permission denied")
+print(e2.errno, e2.strerror, str(e2), type(OSError(2, "x")).__name__)
+s = StopIteration(5)
+print(s.value, SystemExit(3).code, KeyboardInterrupt.__mro__[1].__name__)
+ex = Exception("note me")
+ex.add_note("first note")
+ex.add_note("second")
+print(ex.__notes__)
+u = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+print(u.reason, u.start, u.end, str(u))
+n = NameError("nm", name="nm")
+print(n.name, AttributeError("a", name="a", obj=None).name)
