@@ -1,0 +1,5 @@
+gen = (i for i in range(3))
+print([x + y for x in gen for y in range(2)])
+it = iter(range(10))
+print([next(it) for _ in range(3)], list(it))
+print([*(x for x in "ab"), *{1: 2}], sorted({x % 3 for x in range(10)}))
