@@ -1,0 +1,6 @@
+m = __import__("math")
+print(m.sqrt(81))
+os_path = __import__("os.path", fromlist=["join"])
+print(os_path.join("p", "q"))
+pkg = __import__("ffpkg.inner", fromlist=["triple"])
+print(pkg.triple(1))
