@@ -1,0 +1,2 @@
+# fivefold: exit=1
+raise ValueError("ünïcödé message → ✓ 日本語")

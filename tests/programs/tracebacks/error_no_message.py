@@ -1,0 +1,4 @@
+# fivefold: exit=1
+def f():
+    raise RuntimeError
+f()

@@ -1,0 +1,3 @@
+# fivefold: exit=1
+print("about to import")
+from collections import NoSuchThing

@@ -1,0 +1,3 @@
+# fivefold: exit=-2
+print("raising KeyboardInterrupt")
+raise KeyboardInterrupt

@@ -1,0 +1,8 @@
+# fivefold: exit=1
+def combine(a, b, c):
+    return a + b + c
+result = combine(
+    1,
+    2,
+    "three",
+)

@@ -1,0 +1,7 @@
+# fivefold: exit=1
+values = {"a": 1, "b": 0}
+x = (
+    values["a"]
+    /
+    values["b"]
+)
