@@ -1,0 +1,3 @@
+# fivefold: exit=0
+print("bare raise SystemExit")
+raise SystemExit

@@ -1,0 +1,3 @@
+import sys
+print("exit(0)")
+sys.exit(0)
