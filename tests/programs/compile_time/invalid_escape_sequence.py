@@ -1,0 +1,3 @@
+path = "C:\dir\file"
+print(path, len(path))
+print("\d+ is a regex escape")

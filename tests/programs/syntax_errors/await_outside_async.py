@@ -1,0 +1,4 @@
+async def f():
+    pass
+await f()
+yield 1

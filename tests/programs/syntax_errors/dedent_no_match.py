@@ -1,0 +1,5 @@
+class C:
+    def m(self):
+        pass
+  def n(self):
+        pass

@@ -1,0 +1,2 @@
+name = "a"
+print(f"{name!x}")

@@ -1,0 +1,3 @@
+print("ok")
+lambda x: (yield)
+x = 5 +

@@ -1,0 +1,2 @@
+s = "unterminated
+print(s)
