@@ -1,0 +1,293 @@
+"""Checks the parsed definitions and derives what the writers need: opcode
+numbers, argument use, jump kinds, cache sizes and symbolic stack sizes."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+
+from . import expr
+from .model import CacheEntry, Definitions, DSLError, Instruction, Macro, StackEffect, StackItem
+
+# Body macros the C writer expands; a jump macro's name says its direction.
+JUMP_MACROS = {
+    "JUMP_FORWARD_BY": "forward",
+    "JUMP_BACKWARD_BY": "backward",
+    "JUMP_BACKWARD_BY_NO_INTERRUPT": "backward",
+}
+_JUMP_USE = re.compile(r"\b(" + "|".join(sorted(JUMP_MACROS, key=len, reverse=True)) + r")\s*\(")
+_OPARG_USE = re.compile(r"\boparg\b")
+MAX_OPCODE = 255
+
+
+@dataclass(frozen=True)
+class Size:
+    """A symbolic count of stack entries: ``const + sum(coef * term)``.
+
+    A term is ``(cond, size)``: rendered expressions, ``cond`` empty when the
+    entry always exists and ``size`` "1" for a single entry."""
+
+    const: int = 0
+    terms: tuple[tuple[tuple[str, str], int], ...] = ()
+
+    @staticmethod
+    def of(item: StackItem, where: str) -> "Size":
+        size_tree = expr.parse(item.size, f"{where}: size of {item.name}") if item.size else "1"
+        cond_tree = expr.parse(item.cond, f"{where}: condition of {item.name}") if item.cond else None
+        if cond_tree is None:
+            value = expr.constant(size_tree)
+            if value is not None:
+                if value < 0:
+                    raise DSLError(f"{where}: negative size for {item.name}")
+                return Size(value)
+            return Size(0, (((("", expr.render(size_tree)), 1)),))
+        return Size(0, ((((expr.render(cond_tree), expr.render(size_tree))), 1),))
+
+    def __add__(self, other: "Size") -> "Size":
+        terms = dict(self.terms)
+        for term, coef in other.terms:
+            terms[term] = terms.get(term, 0) + coef
+        return Size(self.const + other.const, tuple(sorted((t, c) for t, c in terms.items() if c)))
+
+    def __neg__(self) -> "Size":
+        return Size(-self.const, tuple((t, -c) for t, c in self.terms))
+
+    def __sub__(self, other: "Size") -> "Size":
+        return self + (-other)
+
+    @property
+    def is_zero(self) -> bool:
+        return self.const == 0 and not self.terms
+
+    def c(self) -> str:
+        return self._render(lambda cond, size: f"({cond} ? {size} : 0)" if cond else size)
+
+    def python(self) -> str:
+        return self._render(lambda cond, size: f"({size} if {cond} else 0)" if cond else size)
+
+    def _render(self, term_text) -> str:
+        out = ""
+        for (cond, size), coef in self.terms:
+            text = term_text(cond, size)
+            if abs(coef) != 1:
+                text = f"{abs(coef)}*{text}"
+            if not out:
+                out = ("-" if coef < 0 else "") + text
+            else:
+                out += (" - " if coef < 0 else " + ") + text
+        if not out:
+            return str(self.const)
+        if self.const > 0:
+            out += f" + {self.const}"
+        elif self.const < 0:
+            out += f" - {-self.const}"
+        return out
+
+
+def total(items, where: str) -> Size:
+    result = Size()
+    for item in items:
+        result = result + Size.of(item, where)
+    return result
+
+
+def unchanged_prefix(effect: StackEffect) -> int:
+    """How many bottom inputs an instruction leaves in place (same name and size,
+    same position): those are peeked, not consumed."""
+    count = 0
+    for inp, out in zip(effect.inputs, effect.outputs):
+        if inp != out:
+            break
+        count += 1
+    return count
+
+
+@dataclass
+class Opcode:
+    """An instruction with an opcode number (an ``inst`` or a ``macro``)."""
+
+    name: str
+    number: int
+    has_arg: bool
+    cache_size: int
+    net: Size              # stack effect when not jumping
+    jump_net: Size         # stack effect when jumping (== net for non-jumps)
+    jump: str | None       # "forward", "backward" or None
+    shadow: bool           # mirrored into the shadow code with CPython's opcode
+    definition: Instruction | Macro
+    family: str | None = None   # the generic instruction whose family this belongs to
+
+
+@dataclass
+class Analysis:
+    definitions: Definitions
+    opcodes: list[Opcode] = field(default_factory=list)
+    have_argument: int = 0
+    by_name: dict[str, Instruction] = field(default_factory=dict)
+
+    def opcode(self, name: str) -> Opcode:
+        for op in self.opcodes:
+            if op.name == name:
+                return op
+        raise KeyError(name)
+
+
+def analyze(defs: Definitions) -> Analysis:
+    fn = defs.filename
+    result = Analysis(defs)
+    seen: dict[str, int] = {}
+    for definition in [*defs.instructions, *defs.macros]:
+        if definition.name in seen:
+            raise DSLError(f"{definition.name} is defined twice (first at line {seen[definition.name]})",
+                           fn, definition.line)
+        seen[definition.name] = definition.line
+    for inst in defs.instructions:
+        with _located(fn, inst.line):
+            _check_instruction(inst, fn)
+        result.by_name[inst.name] = inst
+
+    numbered: list[Opcode] = []
+    for inst in defs.instructions:
+        if inst.kind == "inst":
+            with _located(fn, inst.line):
+                numbered.append(_opcode_of_inst(inst, fn))
+    for macro in defs.macros:
+        with _located(fn, macro.line):
+            numbered.append(_opcode_of_macro(macro, result.by_name, fn))
+    _check_families(defs, numbered, fn)
+
+    # Numbering: CACHE (if defined) is 0 as in CPython; instructions without an
+    # argument come next, then HAVE_ARGUMENT, then those with one, in file order.
+    ordered = sorted(numbered, key=lambda op: (op.name != "CACHE", op.has_arg))
+    for number, op in enumerate(ordered):
+        op.number = number
+    if len(ordered) > MAX_OPCODE + 1:
+        raise DSLError(f"{len(ordered)} opcodes do not fit in a byte", fn, 0)
+    result.opcodes = ordered
+    with_arg = [op.number for op in ordered if op.has_arg]
+    result.have_argument = with_arg[0] if with_arg else len(ordered)
+    return result
+
+
+@contextlib.contextmanager
+def _located(filename: str, line: int):
+    """Give errors raised without a location (expression errors) this one."""
+    try:
+        yield
+    except DSLError as err:
+        if err.line == 0:
+            raise DSLError(err.message, filename, line) from None
+        raise
+
+
+def _check_instruction(inst: Instruction, fn: str) -> None:
+    where = inst.name
+    for annotation in inst.annotations:
+        if annotation == "shadow" and inst.kind != "inst":
+            raise DSLError(f"{where}: only an 'inst' can be mirrored into the shadow code", fn, inst.line)
+    effects = [inst.effect] + ([inst.jump_effect] if inst.jump_effect else [])
+    for effect in effects:
+        names: dict[str, StackItem] = {}
+        for item in effect.inputs:
+            total([item], where)   # parses sizes and conditions
+            if not item.is_unused and item.name in names:
+                raise DSLError(f"{where}: input {item.name!r} appears twice", fn, inst.line)
+            names[item.name] = item
+        out_names: set[str] = set()
+        for item in effect.outputs:
+            total([item], where)
+            if not item.is_unused and item.name in out_names:
+                raise DSLError(f"{where}: output {item.name!r} appears twice", fn, inst.line)
+            out_names.add(item.name)
+            same = names.get(item.name)
+            if same is not None and not item.is_unused and (same.size, same.cond) != (item.size, item.cond):
+                raise DSLError(f"{where}: {item.name!r} is an input and an output of different shapes",
+                               fn, inst.line)
+    if inst.jump_effect is not None and inst.jump_effect.inputs != inst.effect.inputs:
+        raise DSLError(f"{where}: the jump stack effect must have the same inputs", fn, inst.line)
+    jumps = {JUMP_MACROS[m] for m in _JUMP_USE.findall(inst.body)}
+    if len(jumps) > 1:
+        raise DSLError(f"{where}: jumps both forward and backward", fn, inst.line)
+    if inst.jump_effect is not None and not jumps:
+        raise DSLError(f"{where}: has a jump stack effect but never jumps "
+                       f"({', '.join(JUMP_MACROS)})", fn, inst.line)
+
+
+def _uses_oparg(inst: Instruction) -> bool:
+    effects = [inst.effect] + ([inst.jump_effect] if inst.jump_effect else [])
+    texts = [inst.body] + [i.size + " " + i.cond for e in effects for i in (*e.inputs, *e.outputs)]
+    return any(_OPARG_USE.search(text) for text in texts)
+
+
+def _jump_kind(inst: Instruction) -> str | None:
+    kinds = {JUMP_MACROS[m] for m in _JUMP_USE.findall(inst.body)}
+    return kinds.pop() if kinds else None
+
+
+def _opcode_of_inst(inst: Instruction, fn: str) -> Opcode:
+    where = inst.name
+    net = total(inst.effect.outputs, where) - total(inst.effect.inputs, where)
+    jump_net = net
+    if inst.jump_effect is not None:
+        jump_net = total(inst.jump_effect.outputs, where) - total(inst.jump_effect.inputs, where)
+    return Opcode(inst.name, -1, _uses_oparg(inst), inst.effect.cache_size, net, jump_net,
+                  _jump_kind(inst), "shadow" in inst.annotations, inst)
+
+
+def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> Opcode:
+    net = Size()
+    cache = 0
+    has_arg = False
+    for part in macro.parts:
+        if isinstance(part, CacheEntry):
+            if part.name != "unused":
+                raise DSLError(f"macro {macro.name}: a cache entry in a macro must be 'unused/N'",
+                               fn, macro.line)
+            cache += part.size
+            continue
+        op = by_name.get(part)
+        if op is None:
+            raise DSLError(f"macro {macro.name}: unknown micro-op {part!r}", fn, macro.line)
+        if op.kind != "op":
+            raise DSLError(f"macro {macro.name}: {part} is an 'inst'; macros are made of 'op's",
+                           fn, macro.line)
+        if _jump_kind(op) is not None:
+            raise DSLError(f"macro {macro.name}: micro-op {part} jumps; tier 0 macros cannot",
+                           fn, macro.line)
+        where = op.name
+        net = net + total(op.effect.outputs, where) - total(op.effect.inputs, where)
+        cache += op.effect.cache_size
+        has_arg = has_arg or _uses_oparg(op)
+    return Opcode(macro.name, -1, has_arg, cache, net, net, None, False, macro)
+
+
+def _check_families(defs: Definitions, opcodes: list[Opcode], fn: str) -> None:
+    by_name = {op.name: op for op in opcodes}
+    member_of: dict[str, str] = {}
+    for family in defs.families:
+        if family.name not in by_name:
+            raise DSLError(f"family {family.name}: no instruction named {family.name}", fn, family.line)
+        base = by_name[family.name]
+        for member in family.members:
+            op = by_name.get(member)
+            if op is None:
+                raise DSLError(f"family {family.name}: unknown member {member!r}", fn, family.line)
+            if member in member_of:
+                raise DSLError(f"family {family.name}: {member} already belongs to family "
+                               f"{member_of[member]}", fn, family.line)
+            member_of[member] = family.name
+            if member == family.name:
+                continue
+            if op.cache_size != base.cache_size:
+                raise DSLError(f"family {family.name}: {member} has {op.cache_size} cache entries, "
+                               f"{family.name} has {base.cache_size}", fn, family.line)
+            if op.net != base.net or op.jump_net != base.jump_net:
+                raise DSLError(f"family {family.name}: {member} has a different stack effect",
+                               fn, family.line)
+            op.family = family.name
+    for op in opcodes:
+        body = op.definition.body if isinstance(op.definition, Instruction) else ""
+        if re.search(r"\bDEOPT_IF\s*\(", body) and op.family is None:
+            raise DSLError(f"{op.name}: DEOPT_IF is only allowed in a specialized member of a family",
+                           fn, op.definition.line)

@@ -1,0 +1,171 @@
+"""The generator on small DSL inputs: the exact C it writes, and its errors."""
+
+import textwrap
+
+import pytest
+
+from fivefold.codegen import analysis, parser, write_c, write_py
+from fivefold.codegen.model import DSLError
+
+SMALL = """
+// three instructions: a plain one, a variable one, a conditional jump
+inst(BINARY_OP, (lhs, rhs -- res)) {
+    res = ops[oparg](lhs, rhs);
+    DECREF_INPUTS();
+    ERROR_IF(res == NULL, error);
+}
+inst(BUILD_LIST, (values[oparg] -- list)) {
+    list = steal(values, oparg);
+    ERROR_IF(list == NULL, error);
+}
+inst(JUMP_IF_TRUE_OR_POP, (cond --), jump (cond -- cond)) {
+    int truth = PyObject_IsTrue(cond);
+    if (truth < 0) {
+        goto error;
+    }
+    if (truth) {
+        JUMP_FORWARD_BY(oparg);
+    }
+    Py_DECREF(cond);
+}
+inst(NOP, (--)) {
+}
+"""
+
+EXPECTED_CASES = """\
+TARGET(NOP) {
+    {
+    }
+    DISPATCH();
+}
+
+TARGET(BINARY_OP) {
+    PyObject *rhs = stack_pointer[-1];
+    PyObject *lhs = stack_pointer[-2];
+    PyObject *res;
+    {
+        res = ops[oparg](lhs, rhs);
+        Py_XDECREF(lhs); Py_XDECREF(rhs);
+        if (res == NULL) { STACK_SHRINK(2); goto error; }
+    }
+    STACK_SHRINK(1);
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(BUILD_LIST) {
+    PyObject **values = stack_pointer - (oparg);
+    PyObject *list;
+    {
+        list = steal(values, oparg);
+        if (list == NULL) { STACK_SHRINK(oparg); goto error; }
+    }
+    STACK_GROW(-oparg + 1);
+    stack_pointer[-1] = list;
+    DISPATCH();
+}
+
+TARGET(JUMP_IF_TRUE_OR_POP) {
+    PyObject *cond = stack_pointer[-1];
+    {
+        int truth = PyObject_IsTrue(cond);
+        if (truth < 0) {
+            goto error;
+        }
+        if (truth) {
+            { JUMPBY(oparg); DISPATCH(); }
+        }
+        Py_DECREF(cond);
+    }
+    STACK_SHRINK(1);
+    DISPATCH();
+}
+"""
+
+
+def _analyze(text):
+    return analysis.analyze(parser.parse(textwrap.dedent(text), "test.def"))
+
+
+def test_exact_cases_for_a_small_input():
+    result = _analyze(SMALL)
+    cases = write_c.generated_cases(result)
+    assert cases[cases.index("TARGET("):] == EXPECTED_CASES
+    # Numbering: no-argument instructions first.
+    assert [(op.name, op.number) for op in result.opcodes] == [
+        ("NOP", 0), ("BINARY_OP", 1), ("BUILD_LIST", 2), ("JUMP_IF_TRUE_OR_POP", 3)]
+    assert result.have_argument == 1
+
+
+def test_python_table_for_a_small_input():
+    namespace = {}
+    exec(write_py.opcodes_py(_analyze(SMALL)), namespace)
+    effect = namespace["stack_effect"]
+    assert effect(1, 0) == -1
+    assert effect(2, 5) == -4
+    assert effect(3, 7, jump=True) == 0
+    assert effect(3, 7, jump=False) == -1
+    assert effect(3, 7) == 0
+    assert namespace["HASJREL_FORWARD"] == {3}
+
+
+def test_conditional_items_and_c_precedence():
+    result = _analyze("""
+        inst(F, (a if ((oparg & 4) == 4), b -- c)) { c = b; }
+        inst(G, (a[oparg & 3 + 1] -- )) { }
+    """)
+    namespace = {}
+    exec(write_py.opcodes_py(result), namespace)
+    assert namespace["stack_effect"](0, 4) == -1
+    assert namespace["stack_effect"](0, 0) == 0
+    # C precedence: oparg & (3 + 1)
+    assert namespace["stack_effect"](1, 4) == -4
+    assert namespace["stack_effect"](1, 3) == 0
+
+
+def test_macro_family_and_cache_syntax_are_accepted():
+    result = _analyze("""
+        inst(LOAD, (counter/1, unused/2 -- v)) { v = NULL; (void)counter; }
+        inst(LOAD_FAST_PATH, (counter/1, unused/2 -- v)) { DEOPT_IF(counter == 0); v = NULL; }
+        family(LOAD) = { LOAD, LOAD_FAST_PATH, };
+        op(_A, (x -- y)) { y = x; }
+        op(_B, (y -- z)) { z = y; }
+        macro(AB) = _A + unused/1 + _B;
+    """)
+    assert result.opcode("LOAD").cache_size == 3
+    assert result.opcode("AB").cache_size == 1
+    cases = write_c.generated_cases(result)
+    assert "PREDICTED(LOAD);" in cases
+    assert "uint16_t counter = read_u16(&next_instr[0]);" in cases
+    assert "if (counter == 0) goto PREDICTED_LOAD;" in cases
+    assert "JUMPBY(3);" in cases
+
+
+@pytest.mark.parametrize("text, message", [
+    ("inst(A, (a -- b) { }", "expected ')' to close inst(A, ...)"),
+    ("inst(A, (a b)) { }", "expected '--' in the stack effect of A"),
+    ("inst(A, (a -- b)) ", "A: expected a C body in braces, found end of file"),
+    ("inst(A, (a -- b)) { if (x) { }", "no matching '}'"),
+    ("inst(A, (--)) {} inst(A, (--)) {}", "A is defined twice (first at line 1)"),
+    ("inst(A, (a[oparg / 2] --)) {}", "'/' is not allowed in a stack size expression"),
+    ("inst(A, (a, a --)) {}", "input 'a' appears twice"),
+    ("inst(A, (-- b), jump (-- b)) {}", "has a jump stack effect but never jumps"),
+    ("inst(A, (--)) { DEOPT_IF(1); }", "DEOPT_IF is only allowed in a specialized member of a family"),
+    ("family(X) = { Y };", "family X: no instruction named X"),
+    ("inst(A, (--)) {} macro(M) = A;", "macro M: A is an 'inst'; macros are made of 'op's"),
+    ("shadow op(A, (--)) {}", "only an 'inst' can be mirrored"),
+    ("instr(A, (--)) {}", "expected 'inst', 'op', 'macro' or 'family', found 'instr'"),
+    ("inst(A, (-- b/1)) {}", "cache entries (b/N) belong before '--'"),
+    ("inst(A, (--)) { JUMP_FORWARD_BY(1); JUMP_BACKWARD_BY(1); }", "jumps both forward and backward"),
+])
+def test_bad_input_gets_a_clear_error(text, message):
+    with pytest.raises(DSLError) as info:
+        _analyze(text)
+    assert message in str(info.value)
+    assert str(info.value).startswith("test.def:")
+
+
+def test_error_reports_the_line():
+    with pytest.raises(DSLError) as info:
+        _analyze("inst(A, (--)) {}\n\ninst(B, (x x -- )) {}\n")
+    assert info.value.line == 3

@@ -1,0 +1,75 @@
+"""The generated files match shared/vm/instructions.def, and the opcode table
+agrees with CPython 3.11 wherever fivefold keeps CPython's instruction."""
+
+import dis
+import opcode as cpython
+
+import pytest
+
+from fivefold import opcodes
+from fivefold.codegen import generate
+
+
+def test_generated_files_are_not_stale():
+    # Regenerating gives byte-identical files: run `python3 -m fivefold.codegen` if this fails.
+    assert generate.stale() == []
+
+
+def test_numbering_is_dense_and_cache_is_zero():
+    assert opcodes.opmap["CACHE"] == 0
+    assert sorted(opcodes.opmap.values()) == list(range(len(opcodes.opmap)))
+    for name, number in opcodes.opmap.items():
+        assert opcodes.opname[number] == name
+        assert (number >= opcodes.HAVE_ARGUMENT) == (number in opcodes.HAS_ARG)
+        assert opcodes.CACHE_SIZE[number] == 0   # tier 0 has no inline caches
+
+
+def test_instruction_set_is_cpython_311_generic_minus_unsupported():
+    unsupported = {"GET_AWAITABLE", "GET_AITER", "GET_ANEXT", "BEFORE_ASYNC_WITH", "END_ASYNC_FOR",
+                   "ASYNC_GEN_WRAP", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "MATCH_CLASS",
+                   "GET_LEN", "CHECK_EG_MATCH", "PREP_RERAISE_STAR", "PRECALL"}
+    assert set(opcodes.opmap) == set(cpython.opmap) - unsupported
+
+
+@pytest.mark.parametrize("name", sorted(set(opcodes.opmap) - {"CALL", "CACHE"}))
+def test_stack_effect_matches_cpython(name):
+    ours, theirs = opcodes.opmap[name], cpython.opmap[name]
+    for oparg in range(0, 40):
+        for jump in (True, False, None):
+            arg = oparg if theirs >= cpython.HAVE_ARGUMENT else None
+            try:
+                expected = dis.stack_effect(theirs, arg, jump=jump)
+            except ValueError:
+                continue   # CPython rejects this oparg (e.g. BUILD_SLICE 5)
+            got = opcodes.stack_effect(ours, oparg if ours >= opcodes.HAVE_ARGUMENT else None, jump=jump)
+            assert got == expected, (name, oparg, jump)
+
+
+def test_call_includes_precall():
+    # 3.11's PRECALL (-oparg) and CALL (-1) are one CALL here.
+    for oparg in range(5):
+        assert opcodes.stack_effect(opcodes.CALL, oparg) == -oparg - 1
+
+
+def test_stack_effect_argument_errors():
+    with pytest.raises(ValueError, match="requires oparg"):
+        opcodes.stack_effect(opcodes.LOAD_FAST)
+    with pytest.raises(ValueError, match="does not permit oparg"):
+        opcodes.stack_effect(opcodes.POP_TOP, 1)
+    with pytest.raises(ValueError, match="invalid opcode"):
+        opcodes.stack_effect(250, 0)
+
+
+def test_jumps_and_shadow_opcodes():
+    names = lambda numbers: {opcodes.opname[n] for n in numbers}
+    assert names(opcodes.HASJREL_FORWARD) == {
+        "FOR_ITER", "SEND", "JUMP_FORWARD", "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP",
+        "POP_JUMP_FORWARD_IF_FALSE", "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_NONE",
+        "POP_JUMP_FORWARD_IF_NOT_NONE"}
+    assert names(opcodes.HASJREL_BACKWARD) == {
+        "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT", "POP_JUMP_BACKWARD_IF_FALSE",
+        "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_NONE", "POP_JUMP_BACKWARD_IF_NOT_NONE"}
+    assert {opcodes.opname[k]: v for k, v in opcodes.SHADOW_OPCODES.items()} == {
+        name: cpython.opmap[name]
+        for name in ("RESUME", "SEND", "YIELD_VALUE", "MAKE_CELL", "COPY_FREE_VARS", "RETURN_GENERATOR")}
+    assert opcodes.CPYTHON_OPCODES["NOP"] == cpython.opmap["NOP"]
