@@ -1,0 +1,346 @@
+"""The assembler: a compiled unit's instructions to bytes, tables and a code object.
+
+It runs the CFG passes (cfg.py), adds the prologue CPython 3.11 adds
+(COPY_FREE_VARS, MAKE_CELL, RETURN_GENERATOR + POP_TOP), resolves jumps to
+relative forward/backward instructions with EXTENDED_ARG sized to a fixed
+point, and encodes:
+
+- the bytecode, 2 bytes a code unit (`bytes([op, arg])`), plus CACHE units;
+- the exception table as (start, end, target, depth, lasti) in code units;
+- positions per code unit in 3.11's location-table format (Objects/locations.md).
+
+`assemble_fivefold` makes the shadow code through `fivefold._fivefold.make_code`
+(docs/engine.md section 6); `assemble_cpython` makes a real CPython 3.11 code
+object from the same instructions, which the tests run as an oracle of the
+compiler's output independent of the VM.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+
+from fivefold.compiler.cfg import Cfg
+from fivefold.compiler.instr import Instr, Position
+from fivefold.compiler.isa import BACKWARD_JUMPS, DIRECTIONAL_JUMPS, Isa
+from fivefold.compiler.unit import CO_FIVEFOLD, Unit
+
+DEREF_OPS = {"LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF",
+             "MAKE_CELL"}
+
+
+@dataclass
+class Assembled:
+    """Everything a code object needs, before it becomes one."""
+
+    bytecode: bytes
+    linetable: bytes
+    exceptiontable: list[tuple[int, int, int, int, int]]
+    stacksize: int
+    instrs: list[Instr]  # final, with .offset and .size
+    nunits: int
+
+
+def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
+    """CFG passes, prologue and jump resolution. Returns the final instructions
+    (each with .offset, .size, .handler) and the maximum stack depth."""
+    cfg = Cfg(unit.instrs)
+    cfg.optimize(unit.consts)
+    cfg.propagate_line_numbers()
+    maxdepth = cfg.stackdepth(isa)
+    cfg.label_exception_targets()
+    cfg.convert_pseudo_to_nops()
+    handler_info = {}
+    for b in cfg.blocks:
+        handler_info[id(b)] = b
+    instrs: list[Instr] = []
+    instrs.extend(prologue(unit))
+    body = list(cfg.instructions())
+    # Jumps point at blocks: remember each target block's first instruction.
+    first_of = {}
+    for b in cfg.blocks:
+        if b.instrs:
+            first_of[id(b)] = b.instrs[0]
+    for instr in body:
+        if instr.target is not None:
+            instr.target_instr = _first_instr(cfg, cfg.target(instr), first_of)
+        h = getattr(instr, "handler", None)
+        instr.handler_instr = _first_instr(cfg, h, first_of) if h is not None else None
+        instr.handler_block = h
+    instrs.extend(body)
+    # Deref opargs are names until every local is known.
+    localsplus = unit.localsplus()
+    for instr in instrs:
+        if instr.name in DEREF_OPS and isinstance(instr.arg, str):
+            instr.arg = localsplus.index(instr.arg)
+    layout(instrs, isa)
+    return instrs, maxdepth
+
+
+def _first_instr(cfg: Cfg, block, first_of):
+    while block is not None and not block.instrs:
+        block = cfg.next_nonempty(block)
+    return first_of[id(block)]
+
+
+def prologue(unit: Unit) -> list[Instr]:
+    """CPython 3.11's insert_prefix_instructions."""
+    out = []
+    if unit.freevars:
+        out.append(Instr("COPY_FREE_VARS", len(unit.freevars)))
+    for name in unit.cellvars:
+        out.append(Instr("MAKE_CELL", name))
+    if unit.is_generator:
+        pos = Position(unit.firstlineno, unit.firstlineno, -1, -1)
+        out.append(Instr("RETURN_GENERATOR", 0, None, pos))
+        out.append(Instr("POP_TOP", 0, None, pos))
+    for instr in out:
+        instr.handler_instr = None
+        instr.handler_block = None
+    return out
+
+
+def _units_for_arg(arg: int) -> int:
+    if arg < 0 or arg > 0xFFFFFFFF:
+        raise ValueError(f"oparg {arg} out of range")
+    if arg <= 0xFF:
+        return 1
+    if arg <= 0xFFFF:
+        return 2
+    if arg <= 0xFFFFFF:
+        return 3
+    return 4
+
+
+def _expanded(instr: Instr, isa: Isa) -> list[str]:
+    """The real opcodes one instruction becomes in `isa` (CALL gains PRECALL in CPython)."""
+    if instr.name == "CALL" and isa.has_precall:
+        return ["PRECALL", "CALL"]
+    return [instr.name]
+
+
+def layout(instrs: list[Instr], isa: Isa) -> None:
+    """Choose jump directions, opargs and sizes until the offsets stop changing."""
+    for instr in instrs:
+        instr.size = 1
+        instr.offset = 0
+    for _ in range(100):
+        offset = 0
+        for instr in instrs:
+            instr.offset = offset
+            offset += instr.size
+        changed = False
+        for instr in instrs:
+            if getattr(instr, "target_instr", None) is not None and instr.target is not None:
+                _resolve_jump(instr, isa)
+            size = _instr_size(instr, isa)
+            if size != instr.size:
+                instr.size = size
+                changed = True
+        if not changed:
+            return
+    raise AssertionError("jump offsets did not converge")
+
+
+def _jump_name(instr: Instr) -> str:
+    return getattr(instr, "generic", instr.name)
+
+
+def _resolve_jump(instr: Instr, isa: Isa) -> None:
+    generic = _jump_name(instr)
+    instr.generic = generic
+    target = instr.target_instr.offset
+    end = instr.offset + instr.size  # the units after this instruction, caches included
+    backward = target < end
+    if generic in DIRECTIONAL_JUMPS:
+        forward_name, backward_name = DIRECTIONAL_JUMPS[generic]
+        instr.name = backward_name if backward else forward_name
+    if backward:
+        if instr.name not in BACKWARD_JUMPS:
+            raise AssertionError(f"{instr.name} cannot jump backward")
+        instr.jump_arg = end - target
+    else:
+        instr.jump_arg = target - end
+
+
+def _instr_size(instr: Instr, isa: Isa) -> int:
+    """Code units: EXTENDED_ARGs, the opcode(s) and their CACHE units."""
+    arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+    names = _expanded(instr, isa)
+    units = 0
+    for name in names:
+        units += _units_for_arg(arg if isinstance(arg, int) else 0) + isa.cache_count(name)
+    return units
+
+
+def encode(instrs: list[Instr], isa: Isa) -> bytes:
+    out = bytearray()
+    for instr in instrs:
+        arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+        for name in _expanded(instr, isa):
+            ext = _units_for_arg(arg) - 1
+            for shift in range(ext, 0, -1):
+                out += bytes([isa.opcode("EXTENDED_ARG"), (arg >> (8 * shift)) & 0xFF])
+            out += bytes([isa.opcode(name), arg & 0xFF])
+            for _ in range(isa.cache_count(name)):
+                out += bytes([isa.opcode("CACHE"), 0])
+    return bytes(out)
+
+
+def exception_table(instrs: list[Instr]) -> list[tuple[int, int, int, int, int]]:
+    """(start, end, target, depth, lasti) ranges, merging neighbours with one handler."""
+    entries = []
+    current = None
+    for instr in instrs:
+        h = instr.handler_block
+        if h is None:
+            if current is not None:
+                entries.append(current)
+                current = None
+            continue
+        target = instr.handler_instr.offset
+        lasti = int(h.preserve_lasti)
+        depth = h.startdepth - 1 - lasti
+        key = (target, depth, lasti)
+        if current is not None and current[2:] == key and current[1] == instr.offset:
+            current = (current[0], instr.offset + instr.size) + key
+        else:
+            if current is not None:
+                entries.append(current)
+            current = (instr.offset, instr.offset + instr.size) + key
+    if current is not None:
+        entries.append(current)
+    return entries
+
+
+# --- location table (CPython 3.11 Objects/locations.md) ---------------------------------
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value >= 64:
+        out.append(0x40 | (value & 0x3F))
+        value >>= 6
+    out.append(value)
+    return bytes(out)
+
+
+def _svarint(value: int) -> bytes:
+    return _varint((-value << 1) | 1 if value < 0 else value << 1)
+
+
+def linetable(positions: list[Position | None], firstlineno: int) -> bytes:
+    """Encode one position per code unit: runs of equal positions, at most 8 units an
+    entry, each as the long form (code 14) or 'no location' (code 15)."""
+    out = bytearray()
+    prev_line = firstlineno
+    i = 0
+    n = len(positions)
+    while i < n:
+        pos = positions[i]
+        run = 1
+        while i + run < n and run < 8 and positions[i + run] == pos:
+            run += 1
+        if pos is None or pos.lineno < 0:
+            out.append(0x80 | (15 << 3) | (run - 1))
+        else:
+            out.append(0x80 | (14 << 3) | (run - 1))
+            out += _svarint(pos.lineno - prev_line)
+            end_line = pos.end_lineno if pos.end_lineno is not None and pos.end_lineno >= 0 \
+                else pos.lineno
+            out += _varint(max(end_line - pos.lineno, 0))
+            out += _varint(pos.col_offset + 1 if pos.col_offset is not None and
+                           pos.col_offset >= 0 else 0)
+            out += _varint(pos.end_col_offset + 1 if pos.end_col_offset is not None and
+                           pos.end_col_offset >= 0 else 0)
+            prev_line = pos.lineno
+        i += run
+    return bytes(out)
+
+
+def unit_positions(instrs: list[Instr]) -> list[Position | None]:
+    out = []
+    for instr in instrs:
+        out.extend([instr.pos] * instr.size)
+    return out
+
+
+def assemble(unit: Unit, isa: Isa) -> Assembled:
+    instrs, maxdepth = prepare(unit, isa)
+    code = encode(instrs, isa)
+    nunits = len(code) // 2
+    return Assembled(code, linetable(unit_positions(instrs), unit.firstlineno),
+                     exception_table(instrs), maxdepth, instrs, nunits)
+
+
+# --- code objects -------------------------------------------------------------------
+def _template(unit: Unit, filename: str, code: bytes, linetable_: bytes, stacksize: int,
+              consts: tuple, flags: int, exceptiontable: bytes = b"") -> types.CodeType:
+    return types.CodeType(
+        unit.argcount, unit.posonlyargcount, unit.kwonlyargcount, len(unit.varnames),
+        max(stacksize, 1), flags, code, consts, tuple(unit.names), tuple(unit.varnames),
+        filename, unit.name, unit.qualname, unit.firstlineno, linetable_, exceptiontable,
+        tuple(unit.freevars), tuple(unit.cellvars))
+
+
+def _shadow_code(asm: Assembled, fivefold: Isa) -> bytes:
+    """One CPython code unit per fivefold unit: mirrored opcodes keep fivefold's oparg,
+    everything else is NOP; then LOAD_ASSERTION_ERROR; RAISE_VARARGS 1."""
+    import opcode as cpython
+
+    mirrored = set(fivefold.mirrored)
+    out = bytearray()
+    for instr in asm.instrs:
+        for _ in range(instr.size - 1):
+            out += bytes([cpython.opmap["NOP"], 0])
+        if instr.name in mirrored:
+            out += bytes([cpython.opmap[instr.name], instr.arg & 0xFF])
+        else:
+            out += bytes([cpython.opmap["NOP"], 0])
+    out += bytes([cpython.opmap["LOAD_ASSERTION_ERROR"], 0, cpython.opmap["RAISE_VARARGS"], 1])
+    return bytes(out)
+
+
+def assemble_fivefold(unit: Unit, isa: Isa, filename: str) -> types.CodeType:
+    """The shadow code object of a unit, owning its fivefold Code (make_code)."""
+    from fivefold import _fivefold
+
+    asm = assemble(unit, isa)
+    positions = unit_positions(asm.instrs) + [None, None]
+    shadow_code = _shadow_code(asm, isa)
+    doc = unit.docstring if unit.kind == "function" else None
+    template = _template(unit, filename, shadow_code,
+                         linetable(positions, unit.firstlineno), asm.stacksize, (doc,),
+                         unit.flags | CO_FIVEFOLD)
+    return _fivefold.make_code(template, asm.bytecode, tuple(unit.consts), tuple(unit.names),
+                               tuple(asm.exceptiontable))
+
+
+def _encode_exception_table(entries) -> bytes:
+    out = bytearray()
+
+    def item(value: int, msb: int) -> None:
+        chunks = []
+        while True:
+            chunks.append(value & 0x3F)
+            value >>= 6
+            if not value:
+                break
+        chunks.reverse()
+        for i, chunk in enumerate(chunks):
+            cont = 0x40 if i < len(chunks) - 1 else 0
+            out.append(chunk | cont | (msb if i == 0 else 0))
+
+    for start, end, target, depth, lasti in entries:
+        item(start, 0x80)
+        item(end - start, 0)
+        item(target, 0)
+        item((depth << 1) | lasti, 0)
+    return bytes(out)
+
+
+def assemble_cpython(unit: Unit, isa: Isa, filename: str) -> types.CodeType:
+    """A real CPython 3.11 code object from the same instructions (a test oracle)."""
+    asm = assemble(unit, isa)
+    return _template(unit, filename, asm.bytecode,
+                     linetable(unit_positions(asm.instrs), unit.firstlineno),
+                     asm.stacksize, tuple(unit.consts), unit.flags,
+                     _encode_exception_table(asm.exceptiontable))

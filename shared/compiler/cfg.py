@@ -1,0 +1,337 @@
+"""The control-flow graph passes of CPython 3.11's assembler, on our instruction list.
+
+In order (as compile.c's assemble() runs them): split into basic blocks, small
+peephole folds and exit-block inlining (optimize_cfg), removal of unreachable
+blocks and of jumps to the next block, line-number propagation
+(propagate_line_numbers), stack depths (stackdepth), exception handlers per
+instruction (label_exception_targets) and NOP removal (clean_basic_block).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fivefold.compiler.instr import Instr, Label
+from fivefold.compiler.isa import (DIRECTIONAL_JUMPS, FORWARD_ONLY_JUMPS, NO_FALLTHROUGH,
+                                   SETUP_OPS, Isa)
+
+EXIT_OPS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
+UNCONDITIONAL_JUMPS = {"JUMP", "JUMP_NO_INTERRUPT", "JUMP_FORWARD", "JUMP_BACKWARD",
+                       "JUMP_BACKWARD_NO_INTERRUPT"}
+MAX_COPY_SIZE = 4
+
+
+def is_jump(instr: Instr) -> bool:
+    return instr.target is not None and instr.name not in SETUP_OPS
+
+
+@dataclass(eq=False)
+class Block:
+    label: Label | None
+    instrs: list[Instr] = field(default_factory=list)
+    startdepth: int = -1
+    preserve_lasti: bool = False
+    visited: bool = False
+    offset: int = 0
+
+    def last(self) -> Instr | None:
+        return self.instrs[-1] if self.instrs else None
+
+    def falls_through(self) -> bool:
+        last = self.last()
+        return last is None or last.name not in NO_FALLTHROUGH
+
+    def exits(self) -> bool:
+        last = self.last()
+        return last is not None and last.name in EXIT_OPS
+
+
+class Cfg:
+    """The basic blocks of one code unit, in layout order."""
+
+    def __init__(self, items: list):
+        block = Block(None)
+        self.blocks: list[Block] = [block]
+        self.by_label: dict[Label, Block] = {}
+        for item in items:
+            if isinstance(item, Label):
+                if block.instrs:
+                    block = Block(item)
+                    self.blocks.append(block)
+                self.by_label[item] = block  # consecutive labels share one block
+                continue
+            if block.instrs and (is_jump(block.instrs[-1])
+                                 or block.instrs[-1].name in NO_FALLTHROUGH):
+                block = Block(None)
+                self.blocks.append(block)
+            block.instrs.append(item)
+
+    def target(self, instr: Instr) -> Block:
+        return self.by_label[instr.target]
+
+    def next_of(self, block: Block) -> Block | None:
+        i = self.blocks.index(block)
+        return self.blocks[i + 1] if i + 1 < len(self.blocks) else None
+
+    def next_nonempty(self, block: Block) -> Block | None:
+        nxt = self.next_of(block)
+        while nxt is not None and not nxt.instrs:
+            nxt = self.next_of(nxt)
+        return nxt
+
+    # --- optimize_cfg -------------------------------------------------------------
+    def optimize(self, consts: list) -> None:
+        for block in self.blocks:
+            self.extend_block(block)
+        for block in self.blocks:
+            self.fold_block(block, consts)
+            clean_block(block, self.next_nonempty(block))
+        for block in self.blocks:
+            self.extend_block(block)
+        self.remove_unreachable()
+        for block in self.blocks:
+            clean_block(block, self.next_nonempty(block))
+        changed = False
+        for block in self.blocks:
+            last = block.last()
+            if last is not None and last.name in ("JUMP", "JUMP_NO_INTERRUPT"):
+                if self.target(last) is self.next_nonempty(block):
+                    last.name, last.target = "NOP", None
+                    clean_block(block, self.next_nonempty(block))
+                    changed = True
+        if changed:
+            self.blocks = [b for b in self.blocks if b.instrs or b is self.blocks[0]]
+
+    def extend_block(self, block: Block) -> None:
+        """Copy a small block that ends the code into a jump to it (extend_block)."""
+        last = block.last()
+        if last is None or last.name not in ("JUMP", "JUMP_FORWARD", "JUMP_BACKWARD"):
+            return
+        target = self.target(last)
+        if target.exits() and len(target.instrs) <= MAX_COPY_SIZE:
+            last.name, last.target = "NOP", None
+            for instr in target.instrs:
+                block.instrs.append(Instr(instr.name, instr.arg, instr.target, instr.pos))
+
+    def fold_block(self, block: Block, consts: list) -> None:
+        """The few peephole folds of optimize_basic_block that matter here."""
+        instrs = block.instrs
+        for i, instr in enumerate(instrs):
+            nxt = instrs[i + 1] if i + 1 < len(instrs) else None
+            if instr.name == "LOAD_CONST" and nxt is not None \
+                    and nxt.name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE"):
+                value = consts[instr.arg]
+                try:
+                    is_true = bool(value)
+                except Exception:
+                    continue
+                instr.name, instr.arg = "NOP", 0
+                if is_true == (nxt.name == "POP_JUMP_IF_TRUE"):
+                    nxt.name = "JUMP"
+                else:
+                    nxt.name, nxt.target = "NOP", None
+            elif instr.name == "PUSH_NULL" and nxt is not None and nxt.name == "LOAD_GLOBAL" \
+                    and not (nxt.arg & 1):
+                instr.name = "NOP"
+                nxt.arg |= 1
+        # A jump that became unconditional ends the block.
+        for i, instr in enumerate(instrs):
+            if instr.name in NO_FALLTHROUGH:
+                del instrs[i + 1:]
+                break
+
+    def remove_unreachable(self) -> None:
+        entry = self.blocks[0]
+        for b in self.blocks:
+            b.visited = False
+        stack = [entry]
+        entry.visited = True
+        while stack:
+            b = stack.pop()
+            succ = []
+            for instr in b.instrs:
+                if instr.target is not None:
+                    succ.append(self.target(instr))
+            if b.falls_through():
+                nxt = self.next_of(b)
+                if nxt is not None:
+                    succ.append(nxt)
+            for s in succ:
+                if not s.visited:
+                    s.visited = True
+                    stack.append(s)
+        for b in self.blocks:
+            if not b.visited:
+                b.instrs = []
+        # Empty blocks: labels pointing at them move to the next non-empty block.
+        kept = []
+        for b in self.blocks:
+            if b.instrs or b is entry:
+                kept.append(b)
+        remap = {}
+        for b in self.blocks:
+            if not b.instrs and b is not entry:
+                remap[b] = self.next_nonempty(b)
+        for label, b in list(self.by_label.items()):
+            if b in remap and remap[b] is not None:
+                self.by_label[label] = remap[b]
+        self.blocks = kept
+
+    # --- propagate_line_numbers ---------------------------------------------------
+    def propagate_line_numbers(self) -> None:
+        predecessors: dict[int, int] = {}
+        for b in self.blocks:
+            for instr in b.instrs:
+                if instr.target is not None:
+                    t = self.target(instr)
+                    predecessors[id(t)] = predecessors.get(id(t), 0) + 1
+            if b.falls_through():
+                nxt = self.next_of(b)
+                if nxt is not None:
+                    predecessors[id(nxt)] = predecessors.get(id(nxt), 0) + 1
+        for b in self.blocks:
+            prev = None
+            for instr in b.instrs:
+                if instr.pos is None:
+                    instr.pos = prev
+                else:
+                    prev = instr.pos
+            if prev is None:
+                continue
+            nxt = self.next_of(b)
+            if b.falls_through() and nxt is not None and predecessors.get(id(nxt)) == 1 \
+                    and nxt.instrs and nxt.instrs[0].pos is None:
+                nxt.instrs[0].pos = prev
+            last = b.last()
+            if last is not None and is_jump(last):
+                t = self.target(last)
+                if predecessors.get(id(t)) == 1 and t.instrs and t.instrs[0].pos is None:
+                    t.instrs[0].pos = prev
+
+    # --- stackdepth ----------------------------------------------------------------
+    def stackdepth(self, isa: Isa) -> int:
+        for b in self.blocks:
+            b.startdepth = -1
+        maxdepth = 0
+        entry = self.blocks[0]
+        entry.startdepth = 0
+        work = [entry]
+
+        def push(block: Block, depth: int) -> None:
+            if block.startdepth < 0:
+                block.startdepth = depth
+                work.append(block)
+            elif block.startdepth != depth:
+                raise AssertionError(f"inconsistent stack depth at {block.label}: "
+                                     f"{block.startdepth} != {depth}")
+
+        while work:
+            b = work.pop()
+            depth = b.startdepth
+            for instr in b.instrs:
+                effect = isa.stack_effect(instr.name, _int_arg(instr), False)
+                new_depth = depth + effect
+                if new_depth < 0:
+                    raise AssertionError(f"stack underflow at {instr!r}")
+                maxdepth = max(maxdepth, new_depth)
+                if instr.target is not None:
+                    jump_effect = isa.stack_effect(instr.name, _int_arg(instr), True)
+                    target_depth = depth + jump_effect
+                    maxdepth = max(maxdepth, target_depth)
+                    push(self.target(instr), target_depth)
+                depth = new_depth
+                if instr.name in NO_FALLTHROUGH:
+                    break
+            else:
+                nxt = self.next_of(b)
+                if nxt is not None and b.falls_through():
+                    push(nxt, depth)
+        return maxdepth
+
+    # --- label_exception_targets --------------------------------------------------------
+    def label_exception_targets(self) -> None:
+        """Give every instruction the handler block that covers it (or None)."""
+        for b in self.blocks:
+            b.visited = False
+        entry = self.blocks[0]
+        work = [(entry, ())]
+        entry.visited = True
+        while work:
+            b, stack = work.pop()
+            for instr in b.instrs:
+                if instr.name in SETUP_OPS:
+                    target = self.target(instr)
+                    if instr.name in ("SETUP_CLEANUP", "SETUP_WITH"):
+                        target.preserve_lasti = True
+                    if not target.visited:
+                        target.visited = True
+                        work.append((target, stack))
+                    stack = stack + (target,)
+                    instr.handler = None
+                    continue
+                if instr.name == "POP_BLOCK":
+                    stack = stack[:-1]
+                    instr.handler = None
+                    continue
+                instr.handler = stack[-1] if stack else None
+                if is_jump(instr):
+                    target = self.target(instr)
+                    if not target.visited:
+                        target.visited = True
+                        work.append((target, stack))
+            if b.falls_through():
+                nxt = self.next_of(b)
+                if nxt is not None and not nxt.visited:
+                    nxt.visited = True
+                    work.append((nxt, stack))
+
+    def convert_pseudo_to_nops(self) -> None:
+        for b in self.blocks:
+            for instr in b.instrs:
+                if instr.name in SETUP_OPS or instr.name == "POP_BLOCK":
+                    instr.name, instr.arg, instr.target = "NOP", 0, None
+        for b in self.blocks:
+            clean_block(b, self.next_nonempty(b))
+
+    def instructions(self):
+        for b in self.blocks:
+            yield from b.instrs
+
+
+def _int_arg(instr: Instr) -> int:
+    return instr.arg if isinstance(instr.arg, int) else 0
+
+
+def _lineno(instr: Instr) -> int:
+    return -1 if instr.pos is None else instr.pos.lineno
+
+
+def clean_block(block: Block, next_block: Block | None) -> None:
+    """Remove NOPs where that loses no line number (clean_basic_block)."""
+    out: list[Instr] = []
+    prev_lineno = -1
+    instrs = block.instrs
+    for i, instr in enumerate(instrs):
+        lineno = _lineno(instr)
+        if instr.name == "NOP":
+            if lineno < 0:
+                continue
+            if prev_lineno == lineno:
+                continue
+            if i < len(instrs) - 1:
+                nxt = instrs[i + 1]
+                next_lineno = _lineno(nxt)
+                if next_lineno < 0:
+                    nxt.pos = instr.pos
+                    continue
+                if next_lineno == lineno:
+                    continue
+            elif next_block is not None and next_block.instrs:
+                if lineno == _lineno(next_block.instrs[0]):
+                    continue
+        out.append(instr)
+        prev_lineno = lineno
+    block.instrs = out
+
+
+__all__ = ["Cfg", "Block", "DIRECTIONAL_JUMPS", "FORWARD_ONLY_JUMPS"]

@@ -1,0 +1,172 @@
+"""Per-function fallback to CPython's compiler (docs/engine.md section 5).
+
+A scope that uses what fivefold does not compile (async def, await, async
+for/with, match, except*) is compiled by CPython's own `compile()`: its AST,
+untouched and at its original lines, is placed inside a synthetic function
+that binds the scope's free variables (and inside a class of the same name when
+its parent is a class, for name mangling and `__class__`), so the CPython code
+object has the same co_freevars. fivefold's MAKE_FUNCTION then builds the
+function from that code over the same globals and the same cells, and CPython
+runs it exactly as it would have. Every fallback is recorded with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import types
+from collections import Counter
+from dataclasses import dataclass, field
+
+SYNTHETIC = "__fivefold_fallback__"
+
+# AST node type -> the reason reported for falling back.
+UNSUPPORTED = {
+    ast.AsyncFunctionDef: "async def",
+    ast.Await: "await",
+    ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with",
+    ast.Match: "match",
+}
+if hasattr(ast, "TryStar"):
+    UNSUPPORTED[ast.TryStar] = "except*"
+
+
+@dataclass
+class FallbackRecord:
+    filename: str
+    qualname: str
+    lineno: int
+    reason: str
+
+
+@dataclass
+class Stats:
+    """What the compiler did in this process: units compiled, fallbacks and why."""
+
+    units_compiled: int = 0
+    fallbacks: list[FallbackRecord] = field(default_factory=list)
+
+    def reasons(self) -> Counter:
+        return Counter(f.reason for f in self.fallbacks)
+
+    def reset(self) -> None:
+        self.units_compiled = 0
+        self.fallbacks.clear()
+
+
+STATS = Stats()
+
+
+def scan(nodes) -> str | None:
+    """The first unsupported construct among a scope's own nodes, or None."""
+    for node in nodes:
+        reason = UNSUPPORTED.get(type(node))
+        if reason is not None:
+            return reason
+        if isinstance(node, ast.comprehension) and node.is_async:
+            return "async comprehension"
+    return None
+
+
+class FallbackCompiler:
+    """Decides which scopes fall back and compiles them with CPython."""
+
+    def __init__(self, filename: str, future_flags: int):
+        self.filename = filename
+        self.future_flags = future_flags
+
+    def reason_for(self, node) -> str | None:
+        from fivefold.compiler.defs import own_scope_nodes
+
+        if isinstance(node, ast.AsyncFunctionDef):
+            return "async def"
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            return scan(own_scope_nodes(node.body))
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            parts = [node.elt] if not isinstance(node, ast.DictComp) else [node.key, node.value]
+            for i, gen in enumerate(node.generators):
+                parts.extend(gen.ifs)
+                parts.append(gen.target)
+                if i:
+                    parts.append(gen.iter)
+            nodes = list(node.generators)
+            for part in parts:
+                nodes.extend(own_scope_nodes(part))
+            return scan(nodes)
+        return None
+
+    def module_reason(self, tree: ast.Module) -> str | None:
+        from fivefold.compiler.defs import own_scope_nodes
+
+        return scan(own_scope_nodes(tree.body))
+
+    def compile_module(self, tree: ast.Module, reason: str) -> types.CodeType:
+        code = compile(tree, self.filename, "exec", flags=self.future_flags, dont_inherit=True)
+        STATS.fallbacks.append(FallbackRecord(self.filename, "<module>", 1, reason))
+        return code
+
+    def compile_scope(self, compiler, node, scope, reason: str):
+        """CPython's code object for the scope `node` defines, with fivefold's qualname."""
+        from fivefold.compiler.unit import CLASS, COMPREHENSION, FUNCTION, LAMBDA  # noqa: F401
+
+        parent = compiler.u
+        if isinstance(node, ast.ClassDef):
+            kind, name = CLASS, node.name
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            kind, name = FUNCTION, node.name
+        elif isinstance(node, ast.Lambda):
+            kind, name = LAMBDA, "<lambda>"
+        else:
+            kind = COMPREHENSION
+            name = {ast.ListComp: "<listcomp>", ast.SetComp: "<setcomp>",
+                    ast.DictComp: "<dictcomp>", ast.GeneratorExp: "<genexpr>"}[type(node)]
+        qualname = compiler.qualname_for(kind, name, parent)
+        frees = scope.freevars()
+        # Inside a class (directly or not) names are mangled with its name: compile
+        # inside a class of that name too.
+        in_class = parent.private is not None
+        inner = copy.deepcopy(node)
+        stmt = inner if isinstance(inner, ast.stmt) else ast.Expr(inner)
+        body = [stmt]
+        if in_class:
+            body = [ast.ClassDef(name=parent.private, bases=[], keywords=[], body=body,
+                                 decorator_list=[])]
+        binds = [f for f in frees if not (in_class and f == "__class__")]
+        if binds:
+            body.insert(0, ast.Assign(targets=[ast.Name(f, ast.Store()) for f in binds],
+                                      value=ast.Constant(None)))
+        outer = ast.FunctionDef(name=SYNTHETIC, args=ast.arguments(
+            posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+            defaults=[]), body=body, decorator_list=[], returns=None)
+        module = ast.Module(body=[outer], type_ignores=[])
+        ast.copy_location(outer, node)
+        ast.fix_missing_locations(module)
+        top = compile(module, self.filename, "exec", flags=self.future_flags, dont_inherit=True)
+        code = _find_code(top, [SYNTHETIC] + ([parent.private] if in_class else []) + [name])
+        code = _rename(code, code.co_qualname, qualname)
+        STATS.fallbacks.append(FallbackRecord(self.filename, qualname, node.lineno, reason))
+        return code, qualname
+
+
+def _find_code(code: types.CodeType, path: list[str]) -> types.CodeType:
+    for name in path:
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType) and const.co_name == name:
+                code = const
+                break
+        else:
+            raise LookupError(f"fallback: no code object {name!r} in {code.co_name!r}")
+    return code
+
+
+def _rename(code: types.CodeType, old: str, new: str) -> types.CodeType:
+    """Give `code` and the code objects nested in it fivefold's qualnames."""
+    consts = tuple(_rename(c, old, new) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    qualname = code.co_qualname
+    if qualname == old:
+        qualname = new
+    elif qualname.startswith(old + "."):
+        qualname = new + qualname[len(old):]
+    return code.replace(co_qualname=qualname, co_consts=consts)

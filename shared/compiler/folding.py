@@ -1,0 +1,195 @@
+"""Constant folding, as CPython 3.11's AST optimizer (Python/ast_opt.c) does it.
+
+CPython folds before compiling: `-1`, `2 ** 10`, `"a" "b" * 3`, tuples of
+constants, `x in [1, 2]` (to a tuple), `for x in [1, 2]` (to a tuple), `{..}` on
+the right of `in` (to a frozenset), `__debug__`, and `not (a is b)` to
+`a is not b`. Folding changes what users can observe (constant identity, code
+object contents), so we fold exactly where CPython does and with its size
+limits, and never turn a runtime error into a compile-time one: an operation
+that raises is left for run time.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+
+MAX_INT_SIZE = 128  # bits
+MAX_COLLECTION_SIZE = 256
+MAX_STR_SIZE = 4096
+MAX_TOTAL_ITEMS = 1024
+
+_UNARY = {ast.Invert: operator.invert, ast.Not: operator.not_, ast.UAdd: operator.pos,
+          ast.USub: operator.neg}
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
+           ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+           ast.BitOr: operator.or_, ast.BitXor: operator.xor, ast.BitAnd: operator.and_,
+           ast.MatMult: operator.matmul}
+_NEGATED_COMPARE = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+class _Unfoldable(Exception):
+    pass
+
+
+def _size(value) -> int:
+    if isinstance(value, (str, bytes, tuple, frozenset)):
+        return len(value)
+    return -1
+
+
+def _check_complexity(value, limit: int) -> int:
+    if isinstance(value, tuple):
+        limit -= len(value)
+        for item in value:
+            if limit < 0:
+                break
+            limit = _check_complexity(item, limit)
+    elif isinstance(value, frozenset):
+        limit -= len(value)
+        for item in value:
+            if limit < 0:
+                break
+            limit = _check_complexity(item, limit)
+    return limit
+
+
+def _safe_multiply(v, w):
+    if isinstance(v, int) and isinstance(w, int) and v and w:
+        if v.bit_length() + w.bit_length() > MAX_INT_SIZE:
+            raise _Unfoldable
+    elif isinstance(v, int) and isinstance(w, (tuple, frozenset)):
+        if w and v > 0 and (len(w) > MAX_COLLECTION_SIZE // v
+                            or _check_complexity(w, MAX_TOTAL_ITEMS // v) < 0):
+            raise _Unfoldable
+    elif isinstance(v, int) and isinstance(w, (str, bytes)):
+        if w and v > 0 and len(w) > MAX_STR_SIZE // v:
+            raise _Unfoldable
+    elif isinstance(w, int) and isinstance(v, (tuple, frozenset, str, bytes)):
+        return _safe_multiply(w, v)
+    return v * w
+
+
+def _safe_power(v, w):
+    if isinstance(v, int) and isinstance(w, int) and v and w > 0:
+        if v.bit_length() * w > MAX_INT_SIZE:
+            raise _Unfoldable
+    return v ** w
+
+
+def _safe_lshift(v, w):
+    if isinstance(v, int) and isinstance(w, int) and v and w:
+        if w > MAX_INT_SIZE or v.bit_length() > MAX_INT_SIZE - w:
+            raise _Unfoldable
+    return v << w
+
+
+def _safe_mod(v, w):
+    if isinstance(v, (str, bytes)):
+        raise _Unfoldable  # string formatting is not folded
+    return v % w
+
+
+_SAFE = {ast.Mult: _safe_multiply, ast.Pow: _safe_power, ast.LShift: _safe_lshift,
+         ast.Mod: _safe_mod}
+
+
+def _is_const(node) -> bool:
+    return isinstance(node, ast.Constant)
+
+
+def _const(value, like: ast.AST) -> ast.Constant:
+    return ast.copy_location(ast.Constant(value=value), like)
+
+
+class ConstantFolder(ast.NodeTransformer):
+    """Folds the same expressions CPython 3.11's optimizer folds (optimize level 0)."""
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        operand = node.operand
+        if _is_const(operand):
+            try:
+                value = _UNARY[type(node.op)](operand.value)
+            except Exception:
+                return node
+            return _const(value, node)
+        if isinstance(node.op, ast.Not) and isinstance(operand, ast.Compare) \
+                and len(operand.ops) == 1 and type(operand.ops[0]) in _NEGATED_COMPARE:
+            operand.ops = [_NEGATED_COMPARE[type(operand.ops[0])]()]
+            return ast.copy_location(operand, node)
+        return node
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if not (_is_const(node.left) and _is_const(node.right)):
+            return node
+        lhs, rhs = node.left.value, node.right.value
+        func = _SAFE.get(type(node.op), _BINARY[type(node.op)])
+        try:
+            value = func(lhs, rhs)
+        except Exception:
+            return node
+        if isinstance(value, (str, bytes)) and len(value) > MAX_STR_SIZE:
+            return node
+        if isinstance(value, (tuple, frozenset)) and len(value) > MAX_COLLECTION_SIZE:
+            return node
+        return _const(value, node)
+
+    def visit_Tuple(self, node):
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and all(_is_const(e) for e in node.elts):
+            return _const(tuple(e.value for e in node.elts), node)
+        return node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and _is_const(node.value) and _is_const(node.slice):
+            try:
+                value = node.value.value[node.slice.value]
+            except Exception:
+                return node
+            return _const(value, node)
+        return node
+
+    def visit_Name(self, node):
+        if node.id == "__debug__" and isinstance(node.ctx, ast.Load):
+            return _const(True, node)
+        return node
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if type(node.ops[-1]) in (ast.In, ast.NotIn):
+            node.comparators[-1] = _fold_iter(node.comparators[-1])
+        return node
+
+    def visit_For(self, node):
+        self.generic_visit(node)
+        node.iter = _fold_iter(node.iter)
+        return node
+
+    def visit_comprehension(self, node):
+        self.generic_visit(node)
+        node.iter = _fold_iter(node.iter)
+        return node
+
+
+def _fold_iter(node):
+    """A list or set display iterated over or tested with `in` becomes a constant
+    tuple or frozenset (ast_opt.c fold_iter), or a tuple display (List -> Tuple)."""
+    if isinstance(node, ast.List):
+        if all(_is_const(e) for e in node.elts):
+            return _const(tuple(e.value for e in node.elts), node)
+        return ast.copy_location(ast.Tuple(elts=node.elts, ctx=ast.Load()), node)
+    if isinstance(node, ast.Set):
+        if all(_is_const(e) for e in node.elts):
+            try:
+                return _const(frozenset(e.value for e in node.elts), node)
+            except TypeError:
+                return node
+    return node
+
+
+def fold(tree: ast.AST) -> ast.AST:
+    return ConstantFolder().visit(tree)

@@ -1,0 +1,58 @@
+"""The compiler's intermediate form: instructions, labels and source positions.
+
+Code generation appends `Instr`s and `Label`s to a flat list; the assembler
+(assembler.py) resolves labels and pseudo-instructions, computes stack depths
+and exception handlers and encodes the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+
+class Position(NamedTuple):
+    """A source range as CPython 3.11 records it per instruction (lines 1-based, columns
+    0-based UTF-8 byte offsets; -1 / None means unknown)."""
+
+    lineno: int
+    end_lineno: int
+    col_offset: int
+    end_col_offset: int
+
+    @classmethod
+    def of(cls, node) -> "Position":
+        end_lineno = getattr(node, "end_lineno", None)
+        end_col = getattr(node, "end_col_offset", None)
+        return cls(node.lineno, node.lineno if end_lineno is None else end_lineno,
+                   node.col_offset, -1 if end_col is None else end_col)
+
+
+class Label:
+    """A jump target; placed in the instruction list where control arrives."""
+
+    __slots__ = ("name",)
+    _counter = 0
+
+    def __init__(self, name: str = "L"):
+        Label._counter += 1
+        self.name = f"{name}{Label._counter}"
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclass
+class Instr:
+    """One instruction. `arg` is the integer oparg; `target` is a Label for jumps and
+    SETUP_* pseudo-instructions; `pos` is None for artificial instructions, which
+    take the position of the instruction before them (CPython's UNSET_LOC)."""
+
+    name: str
+    arg: int = 0
+    target: Label | None = None
+    pos: Position | None = None
+
+    def __repr__(self) -> str:
+        tgt = f" -> {self.target}" if self.target is not None else ""
+        return f"{self.name} {self.arg}{tgt}"

@@ -1,0 +1,123 @@
+"""The state of one code unit while it is being compiled (CPython's compiler_unit)."""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass, field
+
+from fivefold.compiler.instr import Instr, Label, Position
+from fivefold.compiler.scopes import Scope
+
+# Kinds of code unit (CPython's COMPILER_SCOPE_*): they decide qualnames and name ops.
+MODULE, CLASS, FUNCTION, LAMBDA, COMPREHENSION = (
+    "module", "class", "function", "lambda", "comprehension")
+
+# Code flags (Include/cpython/code.h, 3.11).
+CO_OPTIMIZED = 0x0001
+CO_NEWLOCALS = 0x0002
+CO_VARARGS = 0x0004
+CO_VARKEYWORDS = 0x0008
+CO_NESTED = 0x0010
+CO_GENERATOR = 0x0020
+CO_FUTURE_ANNOTATIONS = 0x1000000
+CO_FIVEFOLD = 0x20000000
+
+
+def const_key(value):
+    """A dict key under which equal constants of the same type share one slot
+    (CPython's _PyCode_ConstantKey: 0 and 0.0 and False stay apart, -0.0 too)."""
+    if value is None or value is Ellipsis or isinstance(value, (bool, int, str, bytes)):
+        return (type(value), value)
+    if isinstance(value, float):
+        return (float, value, math.copysign(1.0, value) if value == 0.0 else 0, repr(value))
+    if isinstance(value, complex):
+        return (complex, repr(value))
+    if isinstance(value, tuple):
+        return (tuple, tuple(const_key(v) for v in value))
+    if isinstance(value, frozenset):
+        return (frozenset, frozenset(const_key(v) for v in value))
+    return (type(value), id(value))  # code objects: by identity
+
+
+@dataclass
+class FBlock:
+    """An entry of the frame-block stack that break/continue/return unwind through."""
+
+    kind: str  # WHILE_LOOP, FOR_LOOP, TRY_EXCEPT, FINALLY_TRY, FINALLY_END, WITH,
+    #            HANDLER_CLEANUP, POP_VALUE, EXCEPTION_HANDLER
+    block: Label | None = None
+    exit: Label | None = None
+    datum: object = None
+
+
+@dataclass
+class Unit:
+    """One code unit being compiled."""
+
+    kind: str
+    name: str
+    qualname: str
+    scope: Scope
+    firstlineno: int
+    private: str | None = None  # class name used for name mangling
+    instrs: list = field(default_factory=list)  # Instr | Label
+    consts: list = field(default_factory=list)
+    const_index: dict = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+    varnames: list[str] = field(default_factory=list)
+    cellvars: list[str] = field(default_factory=list)
+    freevars: list[str] = field(default_factory=list)
+    argcount: int = 0
+    posonlyargcount: int = 0
+    kwonlyargcount: int = 0
+    flags: int = 0
+    is_generator: bool = False
+    fblocks: list[FBlock] = field(default_factory=list)
+    pos: Position | None = None
+    docstring: str | None = None
+
+    # --- tables -------------------------------------------------------------
+    def add_const(self, value) -> int:
+        key = const_key(value)
+        index = self.const_index.get(key)
+        if index is None:
+            index = len(self.consts)
+            self.consts.append(value)
+            self.const_index[key] = index
+        return index
+
+    def add_name(self, name: str) -> int:
+        if name not in self.names:
+            self.names.append(name)
+        return self.names.index(name)
+
+    def add_varname(self, name: str) -> int:
+        if name not in self.varnames:
+            self.varnames.append(name)
+        return self.varnames.index(name)
+
+    def localsplus(self) -> list[str]:
+        """Names of the frame's locals, then cells that are not arguments, then frees:
+        CPython 3.11's localsplus layout, which LOAD_DEREF/LOAD_CLOSURE index."""
+        cells = [c for c in self.cellvars if c not in self.varnames]
+        return self.varnames + cells + self.freevars
+
+    def deref_index(self, name: str) -> int:
+        """Only valid once every local is known: the assembler resolves DEREF opargs,
+        which the code generator emits as names (CPython's fix_cell_offsets)."""
+        return self.localsplus().index(name)
+
+    # --- emission -------------------------------------------------------------
+    def emit(self, name: str, arg: int = 0, target: Label | None = None,
+             pos: Position | None | bool = True) -> Instr:
+        instr = Instr(name, arg, target, self.pos if pos is True else pos)
+        self.instrs.append(instr)
+        return instr
+
+    def place(self, label: Label) -> None:
+        self.instrs.append(label)
+
+
+def set_pos(unit: Unit, node: ast.AST) -> None:
+    unit.pos = Position.of(node)
