@@ -71,9 +71,9 @@ def test_weighted_geomean_uses_suite_weights(tmp_path):
         write_result(tmp_path, engine="fivefold:stage=0", kind="fivefold", stage=0, benchmark=bench,
                      values=[1.0] * 3, weight=weight)
         write_result(tmp_path, engine="fivefold:stage=1", kind="fivefold", stage=1, benchmark=bench,
-                     changes={"s1.x"}, values=[1.0 / speed] * 3, weight=weight)
+                     changes={"s1.x", "s1.y"}, values=[1.0 / speed] * 3, weight=weight)
     data = Measurements(read_store(tmp_path), n_boot=50)
-    result = compound_stage(data, stage_design(1, [ChangeInfo("s1.x", 1)]))
+    result = compound_stage(data, stage_design(1, [ChangeInfo("s1.x", 1), ChangeInfo("s1.y", 1)]))
     assert result.geomean["measured"].value == pytest.approx(2.0 ** 0.75)
     assert "fivefold[s1.x]" in result.missing   # the isolated run is absent here
     assert result.geomean["projected"] is None
