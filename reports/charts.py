@@ -14,6 +14,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, no display; must precede pyplot
 
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
@@ -117,7 +118,9 @@ def benchmarks_chart(per_bench: pd.DataFrame, target: float, title: str):
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.axvline(target, color=COLOURS["plan"], linestyle="--", label=f"target {target:g}x")
     ax.set_xscale("log")
-    ax.set_xlabel("speed-up (x, log scale; 95% CI)")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%gx"))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    ax.set_xlabel("speed-up (log scale; 95% CI)")
     ax.set_title(title)
     ax.legend(fontsize=8)
     return fig

@@ -61,7 +61,7 @@ def stage_tables(stage) -> dict[str, pd.DataFrame]:
                                                                "result", "note"])
     tables = {"headline": headline, "suites": verdict.suites, "benchmarks": per, "limits": limits}
     for name, att in stage.attribution.items():
-        t = att.table[["change", "gain", "log_gain", "error", "measured"]].copy()
+        t = att.table[["change", "gain", "log_gain", "error", "measured"]].astype(object)
         t.loc[len(t)] = ["sum (log)", float(pd.Series(att.table["gain"]).prod()),
                          float(att.table["log_gain"].sum()), None, None]
         tables[f"attribution: {att.method}"] = t
