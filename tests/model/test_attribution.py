@@ -83,3 +83,33 @@ def test_attribution_from_a_store_uses_measured_configurations(tmp_path):
     sh = result["shapley"].table.set_index("change")["log_gain"]
     assert sh["x"] == pytest.approx(math.log(1.2) + (math.log(1.25 / 1.32)) / 2)
     assert sh.sum() == pytest.approx(math.log(1.25))
+
+
+def test_unmeasured_subsets_use_the_stated_surrogate(tmp_path):
+    # Three changes; only isolated runs and all-on are measured (interaction -0.06 in logs).
+    gains = {"x": 1.2, "y": 1.1, "z": 1.05}
+    total = math.exp(sum(math.log(g) for g in gains.values()) - 0.06)
+    runs = {frozenset(): 1.0, **{frozenset({c}): 1 / g for c, g in gains.items()}, frozenset(gains): 1 / total}
+    for subset, t in runs.items():
+        write_result(tmp_path, engine=engine_spec("fivefold", 0, with_=tuple(sorted(subset))), kind="fivefold",
+                     stage=0, benchmark="bm", changes=subset, values=[t] * 3)
+    design = stage_design(1, [ChangeInfo(c, 1, i) for i, c in enumerate(gains)])
+    result = attribute_stage(Measurements(read_store(tmp_path), n_boot=10), design)
+    sh = result["shapley"]
+    assert sh.table["log_gain"].sum() == pytest.approx(math.log(total))
+    # Interaction spread evenly over the three pairs, each pair shared half and half.
+    for row in sh.table.itertuples():
+        assert row.log_gain == pytest.approx(math.log(gains[row.change]) - 0.02)
+    assert 0 < sh.measured_share < 1
+    seq = result["sequential"]
+    assert list(seq.table["measured"]) == [True, False, False]
+    assert seq.residual_log == pytest.approx(0.0, abs=1e-12)
+
+
+def test_attribution_needs_every_isolated_gain(tmp_path):
+    for subset in (frozenset(), frozenset("xy")):
+        write_result(tmp_path, engine=engine_spec("fivefold", 0, with_=tuple(sorted(subset))), kind="fivefold",
+                     stage=0, benchmark="bm", changes=subset, values=[1.0] * 3)
+    design = stage_design(1, [ChangeInfo("x", 1), ChangeInfo("y", 1)])
+    with pytest.raises(ValueError, match="change x has no isolated measurement"):
+        attribute_stage(Measurements(read_store(tmp_path), n_boot=10), design)

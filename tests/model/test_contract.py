@@ -123,3 +123,38 @@ def test_unknown_engine_is_named(tmp_path):
     table = read_store(tmp_path)
     with pytest.raises(ValueError, match="'graalpy' is not in the store"):
         design_for(contract(baseline="cpython", candidate="graalpy"), table)
+
+
+def test_lower_bound_mode_judges_limits_on_the_pessimistic_bound(tmp_path):
+    write_pair(tmp_path, [2.0] * 3, [1.0] * 3)
+    noisy = [0.9, 1.0, 1.1, 1.05, 0.95, 1.0]
+    write_pair(tmp_path, [100e6] * 6, [118e6 * x for x in noisy], metric="memory")
+    table = read_store(tmp_path)
+    c = contract(baseline="cpython", candidate="pypy", memory_limit=1.20)
+    design = design_for(c, table)
+    point = evaluate(c, table, design, n_boot=1000)
+    assert point.limits[0].passed
+    strict = evaluate(dataclasses.replace(c, decide_on="lower_bound"), table, design, n_boot=1000)
+    assert strict.limits[0].ratio.high > 1.20
+    assert not strict.limits[0].passed
+
+
+def test_cli_evaluates_a_contract_file(tmp_path):
+    import subprocess
+    import sys
+
+    write_pair(tmp_path / "results", [1.45] * 4, [1.0] * 4)
+    toml = tmp_path / "sponsor.toml"
+    toml.write_text('[contract]\nstage = 1\ndecide_on = "lower_bound"\n[engines]\nbaseline = "cpython"\n'
+                    'candidate = "pypy"\n[[suites]]\nname = "fivefold"\n[limits]\n')
+    proc = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", str(toml),
+                           "--results", str(tmp_path / "results"), "--bootstrap", "50"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "delivered speed-up: 1.450x" in proc.stdout
+    assert "lower confidence bound" in proc.stdout
+    assert "inside the window, target missed" in proc.stdout
+    assert "$225,000 development" in proc.stdout     # 250k * 0.45 / 0.5
+    bad = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", str(tmp_path / "x.toml"),
+                          "--results", str(tmp_path / "results")], capture_output=True, text=True)
+    assert bad.returncode == 1 and "cannot read contract" in bad.stderr

@@ -152,3 +152,10 @@ def test_cli_reports_a_missing_store_clearly(tmp_path):
                           capture_output=True, text=True)
     assert proc.returncode == 1
     assert "does not exist" in proc.stderr
+
+
+@pytest.mark.skipif(chromium() is None, reason="the browser check itself needs chromium")
+def test_the_browser_check_sees_a_broken_image(tmp_path):
+    page = tmp_path / "report.html"
+    page.write_text('<html><body><img src="data:image/png;base64,AAAA"><img src="missing.png"></body></html>')
+    assert check_images_in_browser(page, chromium()) == (2, 2)
