@@ -256,6 +256,10 @@ def evaluate(contract: Contract, table: pd.DataFrame, design: StageDesign,
     return ContractResult(contract, design, delivered, suites, float(decision), verdict, dev, maint, limits)
 
 
+def _x(e: Estimate) -> str:
+    return f"{e.value:.3f}x [{e.low:.3f}, {e.high:.3f}]"
+
+
 def format_result(result: ContractResult) -> str:
     c = result.contract
     lines = [
@@ -263,7 +267,7 @@ def format_result(result: ContractResult) -> str:
         f"  compared: {result.design.baseline} (baseline) -> {result.design.candidate} (delivered)",
     ]
     for row in result.suites.itertuples():
-        shown = f"{row.speedup:.3f}x" if row.speedup is not None else "not measured (left out)"
+        shown = _x(row.speedup) if row.speedup is not None else "not measured (left out)"
         lines.append(f"  suite {row.suite} (weight {row.weight:g}, {row.benchmarks} benchmarks): {shown}")
     lines += [
         f"  delivered speed-up: {result.delivered.value:.3f}x  "
@@ -275,7 +279,7 @@ def format_result(result: ContractResult) -> str:
         f" + ${result.maintenance_committed:,.0f} maintenance (of ${c.maintenance:,.0f})",
     ]
     for check in result.limits:
-        shown = f"{check.ratio:.3f}x" if check.ratio is not None else "n/a"
+        shown = _x(check.ratio) if check.ratio is not None else "n/a"
         lines.append(f"  limit {check.name}: {shown} <= {check.limit:g}x  "
                      f"{'PASSED' if check.passed else 'BROKEN'}  ({check.note})")
     return "\n".join(lines)

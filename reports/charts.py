@@ -117,10 +117,14 @@ def benchmarks_chart(per_bench: pd.DataFrame, target: float, title: str):
     ax.set_yticks(range(len(rows)), list(rows["benchmark"]))
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.axvline(target, color=COLOURS["plan"], linestyle="--", label=f"target {target:g}x")
-    ax.set_xscale("log")
+    spread = max(values.max(), target) / min(values.min(), 1.0)
+    if spread > 4:  # a log scale only when speed-ups differ by a wide factor
+        ax.set_xscale("log")
+        ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xlabel("speed-up (log scale; 95% CI)")
+    else:
+        ax.set_xlabel("speed-up (95% CI)")
     ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%gx"))
-    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-    ax.set_xlabel("speed-up (log scale; 95% CI)")
     ax.set_title(title)
     ax.legend(fontsize=8)
     return fig
