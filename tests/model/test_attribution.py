@@ -113,3 +113,21 @@ def test_attribution_needs_every_isolated_gain(tmp_path):
     design = stage_design(1, [ChangeInfo("x", 1), ChangeInfo("y", 1)])
     with pytest.raises(ValueError, match="change x has no isolated measurement"):
         attribute_stage(Measurements(read_store(tmp_path), n_boot=10), design)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(gains=st.lists(st.floats(0.9, 1.5), min_size=2, max_size=9),
+       pairs=st.dictionaries(st.tuples(st.integers(0, 8), st.integers(0, 8)), st.floats(-0.1, 0.1), max_size=6),
+       seed=st.integers(0, 1000))
+def test_shapley_and_sequential_always_sum_to_the_total(gains, pairs, seed):
+    names = [f"c{i}" for i in range(len(gains))]
+    interactions = {frozenset({names[a], names[b]}): x for (a, b), x in pairs.items()
+                    if a != b and a < len(names) and b < len(names)}
+    v = Additive(dict(zip(names, gains)), interactions)
+    total = v(set(names))
+    assert shapley(v, names, n_permutations=50, seed=seed).table["log_gain"].sum() == pytest.approx(total, abs=1e-9)
+    assert sequential(v, names).table["log_gain"].sum() == pytest.approx(total, abs=1e-9)
