@@ -30,7 +30,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-
 from fivefold.model.design import StageDesign
 from fivefold.model.measurements import Measurements
 from fivefold.model.stats import weighted_geomean

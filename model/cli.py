@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from fivefold.model.contract import ContractError, default_contract, design_for, evaluate, format_result, load_contract
+from fivefold.model.contract import (
+    ContractError,
+    default_contract,
+    design_for,
+    evaluate,
+    format_result,
+    load_contract,
+)
 from fivefold.model.stats import DEFAULT_BOOT
 from fivefold.model.store_reader import StoreError, default_root, read_store
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-
 from fivefold.model.design import StageDesign
 from fivefold.model.measurements import Measurements
 from fivefold.model.stats import DEFAULT_CONFIDENCE, Estimate, weighted_geomean

@@ -14,8 +14,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-
-from fivefold.model.design import StageDesign, changes_from_registry, engine_pair_design, stage_design
+from fivefold.model.design import (
+    StageDesign,
+    changes_from_registry,
+    engine_pair_design,
+    stage_design,
+)
 from fivefold.model.measurements import Measurements
 from fivefold.model.stats import DEFAULT_BOOT, Estimate, weighted_geomean
 
@@ -270,13 +274,13 @@ def format_result(result: ContractResult) -> str:
         shown = _x(row.speedup) if row.speedup is not None else "not measured (left out)"
         lines.append(f"  suite {row.suite} (weight {row.weight:g}, {row.benchmarks} benchmarks): {shown}")
     lines += [
-        f"  delivered speed-up: {result.delivered.value:.3f}x  "
-        f"[{result.delivered.low:.3f}, {result.delivered.high:.3f}] ({c.confidence:.0%} interval)",
-        f"  decided on: {'lower confidence bound' if c.decide_on == 'lower_bound' else 'point estimate'}"
-        f" = {result.decision_value:.3f}x; target {c.target:g}x, window {c.window[0]:g}x-{c.window[1]:g}x",
+        (f"  delivered speed-up: {result.delivered.value:.3f}x  "
+        f"[{result.delivered.low:.3f}, {result.delivered.high:.3f}] ({c.confidence:.0%} interval)"),
+        (f"  decided on: {'lower confidence bound' if c.decide_on == 'lower_bound' else 'point estimate'}"
+        f" = {result.decision_value:.3f}x; target {c.target:g}x, window {c.window[0]:g}x-{c.window[1]:g}x"),
         f"  verdict: {result.verdict}",
-        f"  owed: ${result.development_owed:,.0f} development (of ${c.development:,.0f})"
-        f" + ${result.maintenance_committed:,.0f} maintenance (of ${c.maintenance:,.0f})",
+        (f"  owed: ${result.development_owed:,.0f} development (of ${c.development:,.0f})"
+        f" + ${result.maintenance_committed:,.0f} maintenance (of ${c.maintenance:,.0f})"),
     ]
     for check in result.limits:
         shown = _x(check.ratio) if check.ratio is not None else "n/a"

@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pandas as pd
-
 from fivefold.model.store_reader import config_key
 
 

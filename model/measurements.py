@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-
 from fivefold.model.stats import DEFAULT_BOOT, resampled_means
 
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-
 from fivefold.model.compounding import StageCompounding
 from fivefold.model.contract import Contract
 
@@ -34,7 +33,7 @@ class LogNormal:
     sigma: float
 
     @classmethod
-    def from_replicates(cls, point: float, replicates) -> "LogNormal":
+    def from_replicates(cls, point: float, replicates) -> LogNormal:
         return cls(float(np.log(point)), float(np.std(np.log(np.asarray(replicates)), ddof=1)))
 
     def draw(self, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -51,13 +50,13 @@ class StageInput:
     measured: bool = True
 
     @classmethod
-    def planned(cls, contract: Contract) -> "StageInput":
+    def planned(cls, contract: Contract) -> StageInput:
         return cls(contract, {f"stage {contract.stage} (planned)":
                               LogNormal(float(np.log(contract.planned_gain)), contract.planned_log_sd)},
                    measured=False)
 
     @classmethod
-    def from_compounding(cls, contract: Contract, result: StageCompounding) -> "StageInput":
+    def from_compounding(cls, contract: Contract, result: StageCompounding) -> StageInput:
         reps = result.replicates
         geo = result.geomean
         if "projected" not in reps:

@@ -26,7 +26,7 @@ class Estimate:
 
     @classmethod
     def from_replicates(cls, value: float, replicates: np.ndarray,
-                        confidence: float = DEFAULT_CONFIDENCE) -> "Estimate":
+                        confidence: float = DEFAULT_CONFIDENCE) -> Estimate:
         tail = (1.0 - confidence) / 2.0 * 100.0
         low, high = np.percentile(replicates, [tail, 100.0 - tail])
         # A percentile interval need not contain the point value when the

@@ -44,7 +44,7 @@ def write_result(root, *, engine: str, benchmark: str, values, metric: str = "ti
                  extra_metadata: dict | None = None) -> Path:
     """Write one file; return its path."""
     kind = kind or engine.split(":")[0]
-    timestamp = timestamp or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    timestamp = timestamp or _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     metadata = {
         "name": benchmark,
         "unit": UNITS[metric],

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
-
 from fivefold.model.attribution import attribute_stage
 from fivefold.model.compounding import StageCompounding, compound_stage, cumulative
-from fivefold.model.contract import (Contract, ContractResult, default_contract, design_for, evaluate)
+from fivefold.model.contract import Contract, ContractResult, default_contract, design_for, evaluate
 from fivefold.model.design import StageDesign, changes_from_registry, stage_design
 from fivefold.model.measurements import Measurements
 from fivefold.model.simulation import Fleet, StageInput, simulate
@@ -110,7 +109,7 @@ def build_report(table: pd.DataFrame, plans, out_root: str | Path = "reports/out
                  seed: int = 0, date: str | None = None) -> Report:
     commit = str(table["commit"].iloc[0])
     machine = str(table["machine"].iloc[0])
-    date = date or _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d")
+    date = date or _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d")
     folder = Path(out_root) / f"{date}-{commit}"
     folder.mkdir(parents=True, exist_ok=True)
 
@@ -140,9 +139,9 @@ def build_report(table: pd.DataFrame, plans, out_root: str | Path = "reports/out
             images[f"limits-{n}"] = charts.save(charts.limits_chart(s.verdict.limits), folder, f"limits-stage{n}")
     images["simulation"] = charts.save(charts.simulation_chart(sim), folder, "simulation")
 
-    context = dict(stages=stages, cumulative=cum, simulation=sim, fleet=fleet, images=images,
-                   commit=commit, machine=machine, date=date,
-                   example_fleet=fleet is EXAMPLE_FLEET)
+    context = {"stages": stages, "cumulative": cum, "simulation": sim, "fleet": fleet, "images": images,
+                   "commit": commit, "machine": machine, "date": date,
+                   "example_fleet": fleet is EXAMPLE_FLEET}
     html_path = folder / "report.html"
     html_path.write_text(render_html(context), encoding="utf-8")
     md_path = folder / "summary.md"

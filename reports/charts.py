@@ -13,12 +13,11 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display; must precede pyplot
 
-import matplotlib.pyplot as plt  # noqa: E402
-import matplotlib.ticker  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from fivefold.model.compounding import GEOMEAN  # noqa: E402
+import matplotlib.pyplot as plt
+import matplotlib.ticker
+import numpy as np
+import pandas as pd
+from fivefold.model.compounding import GEOMEAN
 
 COLOURS = {"measured": "#1f77b4", "projected": "#ff7f0e", "plan": "#7f7f7f",
            "gain": "#2ca02c", "loss": "#d62728", "total": "#1f77b4"}

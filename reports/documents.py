@@ -11,7 +11,6 @@ import base64
 import html
 
 import pandas as pd
-
 from fivefold.model.stats import Estimate
 
 STYLE = """
@@ -60,7 +59,7 @@ def stage_tables(stage) -> dict[str, pd.DataFrame]:
                            for ch in verdict.limits], columns=["limit", "delivered / baseline", "allowed",
                                                                "result", "note"])
     tables = {"headline": headline, "suites": verdict.suites, "benchmarks": per, "limits": limits}
-    for name, att in stage.attribution.items():
+    for att in stage.attribution.values():
         t = att.table[["change", "gain", "log_gain", "error", "measured"]].astype(object)
         t.loc[len(t)] = ["sum (log)", float(pd.Series(att.table["gain"]).prod()),
                          float(att.table["log_gain"].sum()), None, None]
@@ -85,8 +84,8 @@ def simulation_tables(sim) -> dict[str, pd.DataFrame]:
             ("sponsor's cost per percentage point of speed-up", _money(s["cost_per_point"]))]
     if sim.fleet is not None:
         f = sim.fleet
-        rows += [("fleet", f"{f.servers:g} servers, {_money(f.cost_per_server_year)} per server-year, "
-                           f"{f.python_share:.0%} of CPU time in Python"),
+        rows += [("fleet", (f"{f.servers:g} servers, {_money(f.cost_per_server_year)} per server-year, "
+                           f"{f.python_share:.0%} of CPU time in Python")),
                  ("expected servers no longer needed", f"{s['expected_servers_saved']:.0f}"),
                  ("expected savings per year", _money(s["expected_yearly_savings"]))]
     return {"stages": st, "summary": pd.DataFrame(rows, columns=["quantity", "value"])}
@@ -105,12 +104,12 @@ def _html_table(frame: pd.DataFrame) -> str:
 
 def render_html(ctx) -> str:
     images = ctx["images"]
-    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+    parts = [(f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
              f"<title>fivefold funding report {html.escape(ctx['date'])} {html.escape(ctx['commit'])}</title>"
-             f"<style>{STYLE}</style></head><body>",
+             f"<style>{STYLE}</style></head><body>"),
              "<h1>fivefold funding report</h1>",
-             f"<p class='note'>commit {html.escape(ctx['commit'])}, machine {html.escape(ctx['machine'])}, "
-             f"made {html.escape(ctx['date'])} from the results store alone.</p>",
+             (f"<p class='note'>commit {html.escape(ctx['commit'])}, machine {html.escape(ctx['machine'])}, "
+             f"made {html.escape(ctx['date'])} from the results store alone.</p>"),
              "<h2>Compounded speed-up per stage</h2>", _img(images["cumulative"], "cumulative speed-up"),
              _html_table(cumulative_table(ctx["cumulative"]))]
     for stage in ctx["stages"]:

@@ -3,7 +3,6 @@
 import math
 
 import pytest
-
 from fivefold.model.attribution import attribute_stage, leave_one_out, sequential, shapley
 from fivefold.model.design import ChangeInfo, stage_design
 from fivefold.model.measurements import Measurements
@@ -115,8 +114,8 @@ def test_attribution_needs_every_isolated_gain(tmp_path):
         attribute_stage(Measurements(read_store(tmp_path), n_boot=10), design)
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @settings(max_examples=40, deadline=None)

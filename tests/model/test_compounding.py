@@ -3,7 +3,6 @@
 import math
 
 import pytest
-
 from fivefold.model.compounding import compound_stage, cumulative
 from fivefold.model.design import ChangeInfo, stage_design
 from fivefold.model.measurements import Measurements

@@ -3,9 +3,17 @@
 import dataclasses
 
 import pytest
-
-from fivefold.model.contract import (Contract, ContractError, Suite, default_contract, design_for,
-                                     evaluate, format_result, load_contract, parse_contract)
+from fivefold.model.contract import (
+    Contract,
+    ContractError,
+    Suite,
+    default_contract,
+    design_for,
+    evaluate,
+    format_result,
+    load_contract,
+    parse_contract,
+)
 from fivefold.model.store_reader import read_store
 from fivefold.model.synthetic_store import write_result
 
@@ -149,12 +157,12 @@ def test_cli_evaluates_a_contract_file(tmp_path):
                     'candidate = "pypy"\n[[suites]]\nname = "fivefold"\n[limits]\n')
     proc = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", str(toml),
                            "--results", str(tmp_path / "results"), "--bootstrap", "50"],
-                          capture_output=True, text=True)
+                          check=False, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "delivered speed-up: 1.450x" in proc.stdout
     assert "lower confidence bound" in proc.stdout
     assert "inside the window, target missed" in proc.stdout
     assert "$225,000 development" in proc.stdout     # 250k * 0.45 / 0.5
     bad = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", str(tmp_path / "x.toml"),
-                          "--results", str(tmp_path / "results")], capture_output=True, text=True)
+                          "--results", str(tmp_path / "results")], check=False, capture_output=True, text=True)
     assert bad.returncode == 1 and "cannot read contract" in bad.stderr

@@ -4,7 +4,6 @@ import dataclasses
 
 import numpy as np
 import pytest
-
 from fivefold.model.compounding import compound_stage
 from fivefold.model.contract import Contract, default_contract
 from fivefold.model.design import engine_pair_design

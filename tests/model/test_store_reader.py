@@ -2,7 +2,6 @@
 
 import pyperf
 import pytest
-
 from fivefold.model.store_reader import StoreError, read_store
 from fivefold.model.synthetic_store import safe_engine, write_result
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pyperf
 import pytest
-
 from fivefold.model.synthetic_store import safe_engine
 
 HERE = Path(__file__).parent
@@ -31,7 +30,7 @@ COMMIT = "e2e000000000"
 
 def _imports_pyperf(python: str) -> bool:
     try:
-        return subprocess.run([python, "-c", "import pyperf"], capture_output=True, timeout=60).returncode == 0
+        return subprocess.run([python, "-c", "import pyperf"], check=False, capture_output=True, timeout=60).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
 
@@ -48,11 +47,11 @@ def find_pypy(cache: Path) -> str | None:
     venv = cache / "pypy-venv"
     python = venv / "bin" / "python"
     if not python.exists():
-        made = subprocess.run([system, "-m", "venv", str(venv)], capture_output=True, timeout=300)
+        made = subprocess.run([system, "-m", "venv", str(venv)], check=False, capture_output=True, timeout=300)
         # --no-deps: pyperf's psutil needs pypy3-dev to build; pyperf runs without it.
         if made.returncode != 0 or subprocess.run(
                 [str(python), "-m", "pip", "install", "-q", "--no-deps", "pyperf"],
-                capture_output=True, timeout=300).returncode != 0:
+                check=False, capture_output=True, timeout=300).returncode != 0:
             return None
     return str(python) if _imports_pyperf(str(python)) else None
 
@@ -64,7 +63,7 @@ def _store(raw: Path, root: Path, engine: str, kind: str, metric: str, bench: st
         "fivefold_engine": engine, "fivefold_engine_kind": kind, "fivefold_metric": metric,
         "fivefold_suite": "fivefold", "fivefold_benchmark": bench, "fivefold_weight": "1.0",
         "fivefold_commit": COMMIT, "fivefold_machine": MACHINE,
-        "fivefold_timestamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "fivefold_timestamp": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "fivefold_implementation": kind, "fivefold_arch": "x86_64",
     })
     folder = root / MACHINE / COMMIT / safe_engine(engine) / "fivefold"

@@ -12,7 +12,6 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import numpy as np
 import pytest
-
 from fivefold.model.design import ChangeInfo
 from fivefold.model.store_reader import read_store
 from fivefold.model.synthetic_store import engine_spec, write_result
@@ -40,7 +39,7 @@ def check_images_in_browser(html: Path, browser: str) -> tuple[int, int]:
     probe.write_text(html.read_text().replace("</body>", IMG_CHECK + "</body>"))
     proc = subprocess.run([browser, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
                            "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
-                          capture_output=True, text=True, timeout=120)
+                          check=False, capture_output=True, text=True, timeout=120)
     found = re.search(r"IMGCHECK images=(\d+) broken=(\d+)", proc.stdout)
     assert found, f"chromium did not run the check: {proc.returncode} {proc.stderr[-2000:]}"
     return int(found.group(1)), int(found.group(2))
@@ -127,7 +126,7 @@ def test_end_to_end_report_on_a_real_store(real_store, tmp_path):
     out = tmp_path / "out"
     proc = subprocess.run([sys.executable, "-m", "fivefold", "report", "--results", str(root), "--out", str(out),
                            "--baseline", baseline, "--candidate", candidate, "--bootstrap", "300",
-                           "--draws", "4000"], capture_output=True, text=True, timeout=300)
+                           "--draws", "4000"], check=False, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     print(proc.stdout)
     (folder,) = out.iterdir()
@@ -140,7 +139,7 @@ def test_end_to_end_report_on_a_real_store(real_store, tmp_path):
     browser_or_file_check(html)
     ev = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", "--results", str(root),
                          "--baseline", baseline, "--candidate", candidate, "--bootstrap", "300"],
-                        capture_output=True, text=True, timeout=300)
+                        check=False, capture_output=True, text=True, timeout=300)
     assert ev.returncode == 0, ev.stderr
     print(ev.stdout)
     assert "delivered speed-up" in ev.stdout and "limit peak memory" in ev.stdout
@@ -149,7 +148,7 @@ def test_end_to_end_report_on_a_real_store(real_store, tmp_path):
 
 def test_cli_reports_a_missing_store_clearly(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "fivefold", "report", "--results", str(tmp_path / "none")],
-                          capture_output=True, text=True)
+                          check=False, capture_output=True, text=True)
     assert proc.returncode == 1
     assert "does not exist" in proc.stderr
 

@@ -6,7 +6,7 @@ import pyperf
 def dicts(n=500):
     table = {}
     for i in range(n):
-        table["k%d" % i] = i
+        table[f"k{i}"] = i
     return sum(table[k] for k in table)
 
 
