@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from fivefold.model.cli import add_store_options, read_table
-from fivefold.model.contract import ContractError, load_contract
+from fivefold.model.contract import ContractError, default_contract, load_contract
 from fivefold.model.simulation import Fleet
 from fivefold.model.store_reader import StoreError
 from fivefold.reports.builder import EXAMPLE_FLEET, ReportError, build_report, plan_stages
@@ -15,6 +15,8 @@ def run_report(args) -> int:
     try:
         table = read_table(args)
         contracts = [load_contract(p) for p in args.contract] or None
+        if contracts is None and (args.baseline or args.candidate):
+            contracts = [default_contract(args.stage)]
         plans = plan_stages(table, contracts, args.baseline, args.candidate)
         fleet = None
         if args.servers is not None or args.server_cost is not None or args.python_share is not None:
@@ -41,6 +43,8 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="DIR", default="reports/out", help="output root (default reports/out)")
     p.add_argument("--contract", metavar="TOML", action="append", default=[],
                    help="contract file (repeat for several stages; default: model/contracts/stageN.toml)")
+    p.add_argument("--stage", type=int, default=1,
+                   help="with --baseline/--candidate: the stage whose default contract judges them (default 1)")
     p.add_argument("--draws", type=int, default=20_000, help="Monte Carlo draws (default 20000)")
     p.add_argument("--servers", type=float, default=None, help="sponsor's fleet: number of servers")
     p.add_argument("--server-cost", type=float, default=None, help="sponsor's cost per server-year ($)")
