@@ -24,7 +24,11 @@ COLOURS = {"measured": "#1f77b4", "projected": "#ff7f0e", "plan": "#7f7f7f",
 
 
 def save(fig, folder: Path, name: str) -> dict[str, Path]:
-    """Write `name`.png and `name`.svg; return their paths."""
+    """Write `name`.png and `name`.svg; return their paths. A chart with no data is an error."""
+    drawn = sum(len(ax.patches) + len(ax.lines) + len(ax.collections) for ax in fig.axes)
+    if drawn == 0:
+        plt.close(fig)
+        raise ValueError(f"chart {name!r} has nothing drawn in it")
     paths = {}
     for ext in ("png", "svg"):
         path = folder / f"{name}.{ext}"

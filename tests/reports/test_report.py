@@ -158,3 +158,14 @@ def test_the_browser_check_sees_a_broken_image(tmp_path):
     page = tmp_path / "report.html"
     page.write_text('<html><body><img src="data:image/png;base64,AAAA"><img src="missing.png"></body></html>')
     assert check_images_in_browser(page, chromium()) == (2, 2)
+
+
+def test_an_empty_chart_is_refused(tmp_path):
+    import matplotlib.pyplot as plt
+    from fivefold.reports.charts import save
+
+    fig, ax = plt.subplots()
+    ax.set_title("nothing here")
+    with pytest.raises(ValueError, match="nothing drawn"):
+        save(fig, tmp_path, "empty")
+    assert not list(tmp_path.iterdir())
