@@ -12,6 +12,7 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import numpy as np
 import pytest
+from fivefold.model.compounding import cumulative
 from fivefold.model.design import ChangeInfo
 from fivefold.model.store_reader import read_store
 from fivefold.model.synthetic_store import engine_spec, write_result
@@ -103,8 +104,7 @@ def test_report_from_a_synthetic_two_stage_store(tmp_path):
     assert s1.verdict.verdict == "target met" and s1.verdict.development_owed == pytest.approx(300_000)
     assert s2.compounding.geomean["measured"].value == pytest.approx(1.44)
     assert s2.verdict.verdict == "inside the window, target missed"
-    cum = report.stages and __import__("fivefold.model.compounding", fromlist=["x"]).cumulative(
-        [s.compounding for s in report.stages]).table
+    cum = cumulative([s.compounding for s in report.stages]).table
     assert cum["cumulative_measured"].iloc[-1].value == pytest.approx(1.6 * 1.44)
     md = report.markdown.read_text()
     assert "target met" in md and "inside the window, target missed" in md and "$300,000" in md
