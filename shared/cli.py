@@ -14,6 +14,8 @@ import sys
 
 # Modules that add subcommands, in the order `fivefold --help` lists them.
 COMMAND_MODULES: list[str] = [
+    "fivefold.model.cli",
+    "fivefold.reports.cli",
 ]
 
 

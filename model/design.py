@@ -1,0 +1,104 @@
+"""Which configurations of the store answer which question about a stage.
+
+A stage's experiment (docs/results-store.md, integrator's convention):
+- baseline: the engine at stage N-1 (every change of earlier stages on, none of stage N);
+- isolated: baseline plus one change of stage N  (``fivefold:stage=N-1,with=ID``);
+- all on: ``fivefold:stage=N``;
+- leave-one-out: all on minus one change (``fivefold:stage=N,without=ID``);
+- any other subset (merge-order prefixes, for sequential attribution) when measured.
+
+Configurations are named by `store_reader.config_key`, so a design is a map
+from a subset of the stage's changes to a configuration name. A pair of plain
+engines (CPython against PyPy) is a one-change stage whose change is the switch
+from one engine to the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+from fivefold.model.store_reader import config_key
+
+
+@dataclass(frozen=True)
+class ChangeInfo:
+    """What the model needs of a registered change (fivefold.change_registry.Change)."""
+
+    id: str
+    stage: int
+    merge_order: int = 0
+
+
+@dataclass(frozen=True)
+class StageDesign:
+    stage: int
+    changes: tuple[str, ...]                 # the stage's changes, in merge order
+    kind: str = "fivefold"                   # engine kind of the fivefold configurations
+    base_changes: frozenset[str] = frozenset()
+    explicit: dict = field(default_factory=dict)  # subset -> config, for engine pairs
+    label: str = ""
+
+    def key_for(self, subset) -> str:
+        subset = frozenset(subset)
+        if self.explicit:
+            return self.explicit.get(subset, "")
+        return config_key(self.kind, "", self.base_changes | subset)
+
+    @property
+    def baseline(self) -> str:
+        return self.key_for(frozenset())
+
+    @property
+    def candidate(self) -> str:
+        return self.key_for(frozenset(self.changes))
+
+    def isolated(self, change: str) -> str:
+        return self.key_for({change})
+
+    def leave_one_out(self, change: str) -> str:
+        return self.key_for(frozenset(self.changes) - {change})
+
+    @property
+    def name(self) -> str:
+        return self.label or f"stage {self.stage}"
+
+
+def changes_from_registry() -> list[ChangeInfo]:
+    """The project's registered changes (empty until the stages register theirs)."""
+    from fivefold import change_registry
+
+    return [ChangeInfo(c.id, c.stage, c.merge_order) for c in change_registry.all_changes()]
+
+
+def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") -> StageDesign:
+    """The stage convention: baseline is stage N-1, candidate is stage N."""
+    base = frozenset(c.id for c in changes if c.stage < stage)
+    own = tuple(c.id for c in sorted((c for c in changes if c.stage == stage),
+                                     key=lambda c: (c.merge_order, c.id)))
+    if not own:
+        raise ValueError(f"stage {stage} has no registered changes; "
+                         "name the engines to compare (--baseline/--candidate)")
+    return StageDesign(stage=stage, changes=own, kind=kind, base_changes=base)
+
+
+def resolve_engine(table: pd.DataFrame, spec: str) -> str:
+    """The configuration a typed engine spec (or a configuration name) ran as."""
+    for column in ("engine", "config", "engine_kind"):
+        hits = table.loc[table[column] == spec, "config"].unique()
+        if len(hits) == 1:
+            return str(hits[0])
+        if len(hits) > 1:
+            raise ValueError(f"engine {spec!r} matches several configurations: {', '.join(map(str, hits))}")
+    known = ", ".join(sorted(table["engine"].unique()))
+    raise ValueError(f"engine {spec!r} is not in the store (it holds: {known})")
+
+
+def engine_pair_design(table: pd.DataFrame, baseline: str, candidate: str, stage: int = 1) -> StageDesign:
+    """One delivered 'stage' that is the switch from engine `baseline` to `candidate`."""
+    base_key = resolve_engine(table, baseline)
+    cand_key = resolve_engine(table, candidate)
+    change = candidate
+    return StageDesign(stage=stage, changes=(change,), kind="",
+                       explicit={frozenset(): base_key, frozenset({change}): cand_key},
+                       label=f"{candidate} against {baseline}")

@@ -1,0 +1,171 @@
+"""The report: built from a store alone, every image present, loadable and not blank."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib.image as mpimg
+import numpy as np
+import pytest
+from fivefold.model.compounding import cumulative
+from fivefold.model.design import ChangeInfo
+from fivefold.model.store_reader import read_store
+from fivefold.model.synthetic_store import engine_spec, write_result
+from fivefold.reports.builder import ReportError, build_report, plan_stages
+
+IMG_CHECK = """<script>
+window.addEventListener('load', function () {
+  var imgs = Array.from(document.images);
+  var bad = imgs.filter(function (i) { return !(i.complete && i.naturalWidth > 0 && i.naturalHeight > 0); });
+  var out = document.createElement('pre');
+  out.id = 'imgcheck';
+  out.textContent = 'IMGCHECK images=' + imgs.length + ' broken=' + bad.length;
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def check_images_in_browser(html: Path, browser: str) -> tuple[int, int]:
+    """Load the report in headless Chromium; return (images, broken) as the page saw them."""
+    probe = html.with_name("imgcheck.html")
+    probe.write_text(html.read_text().replace("</body>", IMG_CHECK + "</body>"))
+    proc = subprocess.run([browser, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
+                           "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
+                          check=False, capture_output=True, text=True, timeout=120)
+    found = re.search(r"IMGCHECK images=(\d+) broken=(\d+)", proc.stdout)
+    assert found, f"chromium did not run the check: {proc.returncode} {proc.stderr[-2000:]}"
+    return int(found.group(1)), int(found.group(2))
+
+
+def assert_images_sound(report_html: Path) -> int:
+    """Every image the HTML inlines decodes to a non-blank PNG; every linked file exists."""
+    text = report_html.read_text()
+    inlined = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert inlined, "the report has no images"
+    assert len(inlined) == len(re.findall(r"<img ", text))
+    for data in inlined:
+        raw = base64.b64decode(data)
+        assert raw.startswith(b"\x89PNG") and len(raw) > 5000
+    for name in re.findall(r'href="([^"]+\.(?:png|svg))"', text):
+        path = report_html.parent / name
+        assert path.is_file() and path.stat().st_size > 1000, name
+    for png in report_html.parent.glob("*.png"):
+        pixels = mpimg.imread(png)
+        # A chart with nothing drawn is one flat colour; a real one has many.
+        assert len(np.unique(pixels.reshape(-1, pixels.shape[-1]), axis=0)) > 20, png.name
+    return len(inlined)
+
+
+def browser_or_file_check(html: Path) -> None:
+    count = assert_images_sound(html)
+    browser = chromium()
+    if browser:
+        images, broken = check_images_in_browser(html, browser)
+        assert images == count and broken == 0
+
+
+def synthetic_two_stage_store(root: Path):
+    """Stage 1: two changes of 1.3x overlapping to 1.6x; stage 2: one change of 1.2x."""
+    times = {(): 1.0, ("a",): 1 / 1.3, ("b",): 1 / 1.3, ("a", "b"): 1 / 1.6, ("a", "b", "c"): 1 / 1.92,
+             ("a", "b", "c", "d"): 1 / 1.92 / 1.2}
+    stages = {(): 0, ("a",): 0, ("b",): 0, ("a", "b"): 1, ("a", "b", "c"): 1, ("a", "b", "c", "d"): 2}
+    noise = [0.99, 1.0, 1.01, 1.005, 0.995]
+    for subset, t in times.items():
+        for bench, scale in (("nbody", 1.0), ("richards", 2.0)):
+            spec = engine_spec("fivefold", stages[subset], with_=subset)
+            write_result(root, engine=spec, kind="fivefold", stage=stages[subset], benchmark=bench,
+                         changes=subset, values=[t * scale * x for x in noise])
+        for metric, value in (("memory", 50e6), ("startup", 0.03)):
+            write_result(root, engine=engine_spec("fivefold", stages[subset], with_=subset), kind="fivefold",
+                         benchmark="startup" if metric == "startup" else "nbody", metric=metric,
+                         changes=subset, values=[value * x for x in noise])
+    return [ChangeInfo("a", 1, 0), ChangeInfo("b", 1, 1), ChangeInfo("c", 2, 0), ChangeInfo("d", 2, 1)]
+
+
+def test_report_from_a_synthetic_two_stage_store(tmp_path):
+    changes = synthetic_two_stage_store(tmp_path / "results")
+    table = read_store(tmp_path / "results")
+    plans = plan_stages(table, changes=changes)
+    assert [c.stage for c, _ in plans] == [1, 2]
+    report = build_report(table, plans, tmp_path / "out", n_boot=200, draws=2000, date="2026-01-02")
+    assert report.folder == tmp_path / "out" / "2026-01-02-0123456789ab"
+    s1, s2 = report.stages
+    assert s1.compounding.geomean["projected"].value == pytest.approx(1.69)
+    assert s1.compounding.geomean["measured"].value == pytest.approx(1.6)
+    assert s1.verdict.verdict == "target met" and s1.verdict.development_owed == pytest.approx(300_000)
+    assert s2.compounding.geomean["measured"].value == pytest.approx(1.44)
+    assert s2.verdict.verdict == "inside the window, target missed"
+    cum = cumulative([s.compounding for s in report.stages]).table
+    assert cum["cumulative_measured"].iloc[-1].value == pytest.approx(1.6 * 1.44)
+    md = report.markdown.read_text()
+    assert "target met" in md and "inside the window, target missed" in md and "$300,000" in md
+    for name in ("cumulative", "simulation", "waterfall-stage1", "projected-stage1", "benchmarks-stage2",
+                 "limits-stage1"):
+        assert (report.folder / f"{name}.png").stat().st_size > 0
+        assert (report.folder / f"{name}.svg").stat().st_size > 0
+    browser_or_file_check(report.html)
+
+
+def test_report_without_any_stage_says_what_to_do(tmp_path):
+    write_result(tmp_path, engine="cpython", benchmark="b", values=[1.0])
+    with pytest.raises(ReportError, match="--baseline/--candidate"):
+        plan_stages(read_store(tmp_path), changes=[])
+
+
+def test_end_to_end_report_on_a_real_store(real_store, tmp_path):
+    root, baseline, candidate = real_store
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, "-m", "fivefold", "report", "--results", str(root), "--out", str(out),
+                           "--baseline", baseline, "--candidate", candidate, "--bootstrap", "300",
+                           "--draws", "4000"], check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    print(proc.stdout)
+    (folder,) = out.iterdir()
+    assert folder.name.endswith("-e2e000000000")
+    html = folder / "report.html"
+    text = html.read_text()
+    assert f"{baseline} -&gt; {candidate}" in text
+    for bench in ("loops", "dicts"):
+        assert bench in text
+    browser_or_file_check(html)
+    ev = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", "--results", str(root),
+                         "--baseline", baseline, "--candidate", candidate, "--bootstrap", "300"],
+                        check=False, capture_output=True, text=True, timeout=300)
+    assert ev.returncode == 0, ev.stderr
+    print(ev.stdout)
+    assert "delivered speed-up" in ev.stdout and "limit peak memory" in ev.stdout
+    assert "limit start-up time" in ev.stdout and "n/a" not in ev.stdout
+
+
+def test_cli_reports_a_missing_store_clearly(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "fivefold", "report", "--results", str(tmp_path / "none")],
+                          check=False, capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "does not exist" in proc.stderr
+
+
+@pytest.mark.skipif(chromium() is None, reason="the browser check itself needs chromium")
+def test_the_browser_check_sees_a_broken_image(tmp_path):
+    page = tmp_path / "report.html"
+    page.write_text('<html><body><img src="data:image/png;base64,AAAA"><img src="missing.png"></body></html>')
+    assert check_images_in_browser(page, chromium()) == (2, 2)
+
+
+def test_an_empty_chart_is_refused(tmp_path):
+    import matplotlib.pyplot as plt
+    from fivefold.reports.charts import save
+
+    fig, ax = plt.subplots()
+    ax.set_title("nothing here")
+    with pytest.raises(ValueError, match="nothing drawn"):
+        save(fig, tmp_path, "empty")
+    assert not list(tmp_path.iterdir())
