@@ -117,6 +117,7 @@ class Opcode:
     shadow: bool           # mirrored into the shadow code with CPython's opcode
     definition: Instruction | Macro
     family: str | None = None   # the generic instruction whose family this belongs to
+    inputs: Size = Size()       # stack entries read (for macros: of the first micro-op)
 
 
 @dataclass
@@ -232,11 +233,13 @@ def _opcode_of_inst(inst: Instruction, fn: str) -> Opcode:
     if inst.jump_effect is not None:
         jump_net = total(inst.jump_effect.outputs, where) - total(inst.jump_effect.inputs, where)
     return Opcode(inst.name, -1, _uses_oparg(inst), inst.effect.cache_size, net, jump_net,
-                  _jump_kind(inst), "shadow" in inst.annotations, inst)
+                  _jump_kind(inst), "shadow" in inst.annotations, inst,
+                  inputs=total(inst.effect.inputs, where))
 
 
 def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> Opcode:
     net = Size()
+    deepest = Size()
     cache = 0
     has_arg = False
     for part in macro.parts:
@@ -256,10 +259,12 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
             raise DSLError(f"macro {macro.name}: micro-op {part} jumps; tier 0 macros cannot",
                            fn, macro.line)
         where = op.name
+        if deepest.is_zero:
+            deepest = total(op.effect.inputs, where) - net
         net = net + total(op.effect.outputs, where) - total(op.effect.inputs, where)
         cache += op.effect.cache_size
         has_arg = has_arg or _uses_oparg(op)
-    return Opcode(macro.name, -1, has_arg, cache, net, net, None, False, macro)
+    return Opcode(macro.name, -1, has_arg, cache, net, net, None, False, macro, inputs=deepest)
 
 
 def _check_families(defs: Definitions, opcodes: list[Opcode], fn: str) -> None:

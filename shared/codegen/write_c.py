@@ -50,7 +50,31 @@ def opcode_ids_h(analysis: Analysis) -> str:
               "static const char *const ff_opcode_names[256] = {"]
     for op in analysis.opcodes:
         lines.append(f'    [{PREFIX}{op.name}] = "{op.name}",')
-    lines += ["};", "", "#endif /* FIVEFOLD_OPCODE_IDS_H */", ""]
+    lines += ["};", "",
+              "/* Stack effect of an instruction: when its jump is taken (jump != 0) or not.",
+              " * INT_MIN for an unknown opcode. make_code uses it to check co_stacksize. */",
+              "static inline int",
+              "ff_stack_effect(int opcode, int oparg, int jump)",
+              "{",
+              "    (void)oparg; (void)jump;",
+              "    switch (opcode) {"]
+    for op in analysis.opcodes:
+        if op.net == op.jump_net:
+            value = op.net.c()
+        else:
+            value = f"jump ? ({op.jump_net.c()}) : ({op.net.c()})"
+        lines.append(f"    case {PREFIX}{op.name}: return {value};")
+    lines += ["    default: return INT_MIN;", "    }", "}", "",
+              "/* How many stack entries an instruction reads (its declared inputs). */",
+              "static inline int",
+              "ff_stack_inputs(int opcode, int oparg)",
+              "{",
+              "    (void)oparg;",
+              "    switch (opcode) {"]
+    for op in analysis.opcodes:
+        lines.append(f"    case {PREFIX}{op.name}: return {op.inputs.c()};")
+    lines += ["    default: return INT_MIN;", "    }", "}", "",
+              "#endif /* FIVEFOLD_OPCODE_IDS_H */", ""]
     return "\n".join(lines)
 
 

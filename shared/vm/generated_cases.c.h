@@ -1292,7 +1292,13 @@ TARGET(RERAISE) {
                 PyErr_SetString(PyExc_SystemError, "lasti is not an int");
                 goto error;
             }
-            frame->prev_instr = ff_shadow_code(frame) + PyLong_AsLong(lasti);
+            long index = PyLong_AsLong(lasti);
+            if (index < 0 || index >= Py_SIZE(frame->f_code)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_SystemError, "lasti out of range");
+                goto error;
+            }
+            frame->prev_instr = shadow_first + index;
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }

@@ -1,17 +1,148 @@
-/* fivefold._fivefold: the engine's extension module (placeholder until the
- * tier-0 VM lands; it proves the build and import path). */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+/* fivefold._fivefold: the engine's extension module.
+ *
+ * Importing it installs fivefold's frame evaluator (PEP 523) in the current
+ * interpreter: from then on every frame whose code carries CO_FIVEFOLD runs on
+ * the fivefold interpreter, every other frame on CPython's. */
+#include "vm_internal.h"
+#include "opcode_ids.h"
+#include <stdlib.h>
+
+static int selected_stage = 0;
+
+static int
+read_stage(void)
+{
+    /* Only stage 0 exists in this build; a higher request is recorded so
+     * callers can see it was not honoured. Bad text is an error at import. */
+    const char *text = getenv("FIVEFOLD_STAGE");
+    if (text == NULL || *text == '\0') {
+        selected_stage = 0;
+        return 0;
+    }
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    if (*end != '\0' || value < 0 || value > 4) {
+        PyErr_Format(PyExc_ValueError, "FIVEFOLD_STAGE must be one of 0, 1, 2, 3, 4, not %R",
+                     PyUnicode_DecodeFSDefault(text));
+        return -1;
+    }
+    selected_stage = (int)value;
+    return 0;
+}
+
+static PyObject *
+stage(PyObject *module, PyObject *unused)
+{
+    return PyLong_FromLong(selected_stage);
+}
+
+static PyObject *
+opcode_stats(PyObject *module, PyObject *unused)
+{
+#ifdef FIVEFOLD_STATS
+    PyObject *result = PyDict_New();
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int op = 0; op < FF_NUM_OPCODES; op++) {
+        if (ff_opcode_counts[op] == 0 || ff_opcode_names[op] == NULL) {
+            continue;
+        }
+        PyObject *count = PyLong_FromUnsignedLongLong(ff_opcode_counts[op]);
+        if (count == NULL || PyDict_SetItemString(result, ff_opcode_names[op], count) < 0) {
+            Py_XDECREF(count);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(count);
+    }
+    return result;
+#else
+    PyErr_SetString(PyExc_RuntimeError, "opcode statistics need a statistics build "
+                    "(meson option -Dstats=true, which defines FIVEFOLD_STATS)");
+    return NULL;
+#endif
+}
+
+static PyObject *
+reset_opcode_stats(PyObject *module, PyObject *unused)
+{
+#ifdef FIVEFOLD_STATS
+    memset(ff_opcode_counts, 0, sizeof(ff_opcode_counts));
+    Py_RETURN_NONE;
+#else
+    return opcode_stats(module, unused);
+#endif
+}
+
+static PyObject *
+stats_build(PyObject *module, PyObject *unused)
+{
+#ifdef FIVEFOLD_STATS
+    Py_RETURN_TRUE;
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
+static PyObject *
+evaluator_installed(PyObject *module, PyObject *unused)
+{
+    PyInterpreterState *interp = PyInterpreterState_Get();
+    return PyBool_FromLong(_PyInterpreterState_GetEvalFrameFunc(interp) == ff_eval_frame);
+}
+
+static PyMethodDef module_methods[] = {
+    {"make_code", (PyCFunction)(void (*)(void))ff_make_code, METH_FASTCALL,
+     "make_code(template, bytecode, consts, names, exceptiontable) -> shadow code object\n\n"
+     "Check fivefold bytecode and wrap it in a fivefold Code owned by a copy of\n"
+     "template whose co_consts is (docstring, code) (docs/engine.md section 6)."},
+    {"code_of", ff_code_of, METH_O, "code_of(shadow) -> the fivefold Code of a shadow code object"},
+    {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (0 if unset)."},
+    {"opcode_stats", opcode_stats, METH_NOARGS,
+     "{opcode name: executions} in a statistics build; RuntimeError in other builds."},
+    {"reset_opcode_stats", reset_opcode_stats, METH_NOARGS, "Zero the opcode counts (statistics build)."},
+    {"stats_build", stats_build, METH_NOARGS, "Whether this is a statistics build (FIVEFOLD_STATS)."},
+    {"evaluator_installed", evaluator_installed, METH_NOARGS,
+     "Whether fivefold's frame evaluator is the interpreter's."},
+    {NULL, NULL, 0, NULL},
+};
 
 static struct PyModuleDef fivefold_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "fivefold._fivefold",
-    .m_doc = "fivefold's C engine.",
+    .m_doc = "fivefold's C engine: the tier-0 VM (a PEP 523 frame evaluator) and make_code.",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC
 PyInit__fivefold(void)
 {
-    return PyModule_Create(&fivefold_module);
+    if (read_stage() < 0) {
+        return NULL;
+    }
+    if (PyType_Ready(&FFCode_Type) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&fivefold_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(m, "Code", (PyObject *)&FFCode_Type) < 0
+        || PyModule_AddIntConstant(m, "CO_FIVEFOLD", CO_FIVEFOLD) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyInterpreterState *interp = PyInterpreterState_Get();
+    _PyFrameEvalFunction current = _PyInterpreterState_GetEvalFrameFunc(interp);
+    if (current != _PyEval_EvalFrameDefault && current != ff_eval_frame) {
+        /* Another PEP 523 user (a debugger, a JIT) got there first: do not
+         * silently replace it. */
+        PyErr_SetString(PyExc_ImportError, "fivefold: another frame evaluator is installed (PEP 523)");
+        Py_DECREF(m);
+        return NULL;
+    }
+    _PyInterpreterState_SetEvalFrameFunc(interp, ff_eval_frame);
+    return m;
 }

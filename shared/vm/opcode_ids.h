@@ -207,4 +207,217 @@ static const char *const ff_opcode_names[256] = {
     [FF_RERAISE] = "RERAISE",
 };
 
+/* Stack effect of an instruction: when its jump is taken (jump != 0) or not.
+ * INT_MIN for an unknown opcode. make_code uses it to check co_stacksize. */
+static inline int
+ff_stack_effect(int opcode, int oparg, int jump)
+{
+    (void)oparg; (void)jump;
+    switch (opcode) {
+    case FF_CACHE: return 0;
+    case FF_NOP: return 0;
+    case FF_POP_TOP: return -1;
+    case FF_PUSH_NULL: return 1;
+    case FF_UNARY_POSITIVE: return 0;
+    case FF_UNARY_NEGATIVE: return 0;
+    case FF_UNARY_NOT: return 0;
+    case FF_UNARY_INVERT: return 0;
+    case FF_BINARY_SUBSCR: return -1;
+    case FF_STORE_SUBSCR: return -3;
+    case FF_DELETE_SUBSCR: return -2;
+    case FF_LIST_TO_TUPLE: return 0;
+    case FF_GET_ITER: return 0;
+    case FF_GET_YIELD_FROM_ITER: return 0;
+    case FF_LOAD_BUILD_CLASS: return 1;
+    case FF_SETUP_ANNOTATIONS: return 0;
+    case FF_LOAD_ASSERTION_ERROR: return 1;
+    case FF_PRINT_EXPR: return -1;
+    case FF_IMPORT_STAR: return -1;
+    case FF_RETURN_VALUE: return -1;
+    case FF_RETURN_GENERATOR: return 0;
+    case FF_YIELD_VALUE: return 0;
+    case FF_PUSH_EXC_INFO: return 1;
+    case FF_POP_EXCEPT: return -1;
+    case FF_CHECK_EXC_MATCH: return 0;
+    case FF_BEFORE_WITH: return 1;
+    case FF_WITH_EXCEPT_START: return 1;
+    case FF_BINARY_OP: return -1;
+    case FF_COMPARE_OP: return -1;
+    case FF_IS_OP: return -1;
+    case FF_CONTAINS_OP: return -1;
+    case FF_LOAD_FAST: return 1;
+    case FF_LOAD_CONST: return 1;
+    case FF_STORE_FAST: return -1;
+    case FF_DELETE_FAST: return 0;
+    case FF_MAKE_CELL: return 0;
+    case FF_LOAD_CLOSURE: return 1;
+    case FF_LOAD_DEREF: return 1;
+    case FF_LOAD_CLASSDEREF: return 1;
+    case FF_STORE_DEREF: return -1;
+    case FF_DELETE_DEREF: return 0;
+    case FF_COPY_FREE_VARS: return 0;
+    case FF_LOAD_NAME: return 1;
+    case FF_STORE_NAME: return -1;
+    case FF_DELETE_NAME: return 0;
+    case FF_LOAD_GLOBAL: return ((oparg & 1) ? 1 : 0) + 1;
+    case FF_STORE_GLOBAL: return -1;
+    case FF_DELETE_GLOBAL: return 0;
+    case FF_LOAD_ATTR: return 0;
+    case FF_LOAD_METHOD: return 1;
+    case FF_STORE_ATTR: return -2;
+    case FF_DELETE_ATTR: return -1;
+    case FF_COPY: return 1;
+    case FF_SWAP: return 0;
+    case FF_BUILD_TUPLE: return -oparg + 1;
+    case FF_BUILD_LIST: return -oparg + 1;
+    case FF_LIST_APPEND: return -1;
+    case FF_LIST_EXTEND: return -1;
+    case FF_BUILD_SET: return -oparg + 1;
+    case FF_SET_ADD: return -1;
+    case FF_SET_UPDATE: return -1;
+    case FF_BUILD_MAP: return -(oparg * 2) + 1;
+    case FF_BUILD_CONST_KEY_MAP: return -oparg;
+    case FF_DICT_UPDATE: return -1;
+    case FF_DICT_MERGE: return -1;
+    case FF_MAP_ADD: return -2;
+    case FF_BUILD_SLICE: return -((oparg == 3) ? 1 : 0) - 1;
+    case FF_BUILD_STRING: return -oparg + 1;
+    case FF_FORMAT_VALUE: return -(((oparg & 4) == 4) ? 1 : 0);
+    case FF_UNPACK_SEQUENCE: return oparg - 1;
+    case FF_UNPACK_EX: return (((oparg & 255) + (oparg >> 8)) + 1) - 1;
+    case FF_FOR_ITER: return jump ? (-1) : (1);
+    case FF_JUMP_FORWARD: return 0;
+    case FF_JUMP_BACKWARD: return 0;
+    case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
+    case FF_POP_JUMP_FORWARD_IF_FALSE: return -1;
+    case FF_POP_JUMP_FORWARD_IF_TRUE: return -1;
+    case FF_POP_JUMP_BACKWARD_IF_FALSE: return -1;
+    case FF_POP_JUMP_BACKWARD_IF_TRUE: return -1;
+    case FF_POP_JUMP_FORWARD_IF_NONE: return -1;
+    case FF_POP_JUMP_FORWARD_IF_NOT_NONE: return -1;
+    case FF_POP_JUMP_BACKWARD_IF_NONE: return -1;
+    case FF_POP_JUMP_BACKWARD_IF_NOT_NONE: return -1;
+    case FF_JUMP_IF_FALSE_OR_POP: return jump ? (0) : (-1);
+    case FF_JUMP_IF_TRUE_OR_POP: return jump ? (0) : (-1);
+    case FF_EXTENDED_ARG: return 0;
+    case FF_KW_NAMES: return 0;
+    case FF_CALL: return -oparg - 1;
+    case FF_CALL_FUNCTION_EX: return -((oparg & 1) ? 1 : 0) - 2;
+    case FF_MAKE_FUNCTION: return -((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0);
+    case FF_IMPORT_NAME: return -1;
+    case FF_IMPORT_FROM: return 1;
+    case FF_RESUME: return 0;
+    case FF_SEND: return jump ? (-1) : (0);
+    case FF_RAISE_VARARGS: return -oparg;
+    case FF_RERAISE: return -1;
+    default: return INT_MIN;
+    }
+}
+
+/* How many stack entries an instruction reads (its declared inputs). */
+static inline int
+ff_stack_inputs(int opcode, int oparg)
+{
+    (void)oparg;
+    switch (opcode) {
+    case FF_CACHE: return 0;
+    case FF_NOP: return 0;
+    case FF_POP_TOP: return 1;
+    case FF_PUSH_NULL: return 0;
+    case FF_UNARY_POSITIVE: return 1;
+    case FF_UNARY_NEGATIVE: return 1;
+    case FF_UNARY_NOT: return 1;
+    case FF_UNARY_INVERT: return 1;
+    case FF_BINARY_SUBSCR: return 2;
+    case FF_STORE_SUBSCR: return 3;
+    case FF_DELETE_SUBSCR: return 2;
+    case FF_LIST_TO_TUPLE: return 1;
+    case FF_GET_ITER: return 1;
+    case FF_GET_YIELD_FROM_ITER: return 1;
+    case FF_LOAD_BUILD_CLASS: return 0;
+    case FF_SETUP_ANNOTATIONS: return 0;
+    case FF_LOAD_ASSERTION_ERROR: return 0;
+    case FF_PRINT_EXPR: return 1;
+    case FF_IMPORT_STAR: return 1;
+    case FF_RETURN_VALUE: return 1;
+    case FF_RETURN_GENERATOR: return 0;
+    case FF_YIELD_VALUE: return 1;
+    case FF_PUSH_EXC_INFO: return 1;
+    case FF_POP_EXCEPT: return 1;
+    case FF_CHECK_EXC_MATCH: return 2;
+    case FF_BEFORE_WITH: return 1;
+    case FF_WITH_EXCEPT_START: return 4;
+    case FF_BINARY_OP: return 2;
+    case FF_COMPARE_OP: return 2;
+    case FF_IS_OP: return 2;
+    case FF_CONTAINS_OP: return 2;
+    case FF_LOAD_FAST: return 0;
+    case FF_LOAD_CONST: return 0;
+    case FF_STORE_FAST: return 1;
+    case FF_DELETE_FAST: return 0;
+    case FF_MAKE_CELL: return 0;
+    case FF_LOAD_CLOSURE: return 0;
+    case FF_LOAD_DEREF: return 0;
+    case FF_LOAD_CLASSDEREF: return 0;
+    case FF_STORE_DEREF: return 1;
+    case FF_DELETE_DEREF: return 0;
+    case FF_COPY_FREE_VARS: return 0;
+    case FF_LOAD_NAME: return 0;
+    case FF_STORE_NAME: return 1;
+    case FF_DELETE_NAME: return 0;
+    case FF_LOAD_GLOBAL: return 0;
+    case FF_STORE_GLOBAL: return 1;
+    case FF_DELETE_GLOBAL: return 0;
+    case FF_LOAD_ATTR: return 1;
+    case FF_LOAD_METHOD: return 1;
+    case FF_STORE_ATTR: return 2;
+    case FF_DELETE_ATTR: return 1;
+    case FF_COPY: return (oparg - 1) + 1;
+    case FF_SWAP: return (oparg - 2) + 2;
+    case FF_BUILD_TUPLE: return oparg;
+    case FF_BUILD_LIST: return oparg;
+    case FF_LIST_APPEND: return (oparg - 1) + 2;
+    case FF_LIST_EXTEND: return (oparg - 1) + 2;
+    case FF_BUILD_SET: return oparg;
+    case FF_SET_ADD: return (oparg - 1) + 2;
+    case FF_SET_UPDATE: return (oparg - 1) + 2;
+    case FF_BUILD_MAP: return (oparg * 2);
+    case FF_BUILD_CONST_KEY_MAP: return oparg + 1;
+    case FF_DICT_UPDATE: return (oparg - 1) + 2;
+    case FF_DICT_MERGE: return (oparg - 1) + 4;
+    case FF_MAP_ADD: return (oparg - 1) + 3;
+    case FF_BUILD_SLICE: return ((oparg == 3) ? 1 : 0) + 2;
+    case FF_BUILD_STRING: return oparg;
+    case FF_FORMAT_VALUE: return (((oparg & 4) == 4) ? 1 : 0) + 1;
+    case FF_UNPACK_SEQUENCE: return 1;
+    case FF_UNPACK_EX: return 1;
+    case FF_FOR_ITER: return 1;
+    case FF_JUMP_FORWARD: return 0;
+    case FF_JUMP_BACKWARD: return 0;
+    case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
+    case FF_POP_JUMP_FORWARD_IF_FALSE: return 1;
+    case FF_POP_JUMP_FORWARD_IF_TRUE: return 1;
+    case FF_POP_JUMP_BACKWARD_IF_FALSE: return 1;
+    case FF_POP_JUMP_BACKWARD_IF_TRUE: return 1;
+    case FF_POP_JUMP_FORWARD_IF_NONE: return 1;
+    case FF_POP_JUMP_FORWARD_IF_NOT_NONE: return 1;
+    case FF_POP_JUMP_BACKWARD_IF_NONE: return 1;
+    case FF_POP_JUMP_BACKWARD_IF_NOT_NONE: return 1;
+    case FF_JUMP_IF_FALSE_OR_POP: return 1;
+    case FF_JUMP_IF_TRUE_OR_POP: return 1;
+    case FF_EXTENDED_ARG: return 0;
+    case FF_KW_NAMES: return 0;
+    case FF_CALL: return oparg + 2;
+    case FF_CALL_FUNCTION_EX: return ((oparg & 1) ? 1 : 0) + 3;
+    case FF_MAKE_FUNCTION: return ((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1;
+    case FF_IMPORT_NAME: return 2;
+    case FF_IMPORT_FROM: return 1;
+    case FF_RESUME: return 0;
+    case FF_SEND: return 2;
+    case FF_RAISE_VARARGS: return oparg;
+    case FF_RERAISE: return oparg + 1;
+    default: return INT_MIN;
+    }
+}
+
 #endif /* FIVEFOLD_OPCODE_IDS_H */

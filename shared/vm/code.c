@@ -1,0 +1,528 @@
+/* The fivefold code object and make_code (docs/engine.md section 6).
+ *
+ * make_code checks the bytecode before anything runs it: every opcode is
+ * known, every argument indexes what it names (constants, names, locals), every
+ * jump and handler lands inside the code, and the deepest stack a flow analysis
+ * finds fits in co_stacksize. The evaluator then trusts the code, so a compiler
+ * bug gives a clear SystemError here instead of memory corruption later. */
+#include "code.h"
+#include "opcode_ids.h"
+#include <limits.h>
+#include <stddef.h>
+
+static void
+code_dealloc(FFCode *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    PyMem_Free(self->instrs);
+    PyMem_Free(self->handlers);
+    Py_XDECREF(self->co_consts);
+    Py_XDECREF(self->co_names);
+    Py_XDECREF(self->co_exceptiontable);
+    Py_XDECREF(self->shadow_ref);
+    PyObject_GC_Del(self);
+}
+
+static int
+code_traverse(FFCode *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->co_consts);
+    Py_VISIT(self->co_names);
+    Py_VISIT(self->co_exceptiontable);
+    Py_VISIT(self->shadow_ref);
+    return 0;
+}
+
+static int
+code_clear(FFCode *self)
+{
+    Py_CLEAR(self->co_consts);
+    Py_CLEAR(self->co_names);
+    Py_CLEAR(self->co_exceptiontable);
+    Py_CLEAR(self->shadow_ref);
+    return 0;
+}
+
+static PyObject *
+code_get_co_code(FFCode *self, void *closure)
+{
+    return PyBytes_FromStringAndSize((const char *)self->instrs,
+                                     self->ninstrs * (Py_ssize_t)sizeof(_Py_CODEUNIT));
+}
+
+static PyObject *
+code_get_tuple(FFCode *self, void *closure)
+{
+    PyObject *value = *(PyObject **)((char *)self + (Py_ssize_t)closure);
+    if (value == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the code object was cleared");
+        return NULL;
+    }
+    return Py_NewRef(value);
+}
+
+static PyObject *
+code_get_shadow(FFCode *self, void *closure)
+{
+    PyObject *shadow = self->shadow_ref ? PyWeakref_GetObject(self->shadow_ref) : Py_None;
+    if (shadow == NULL) {
+        return NULL;
+    }
+    return Py_NewRef(shadow);
+}
+
+static PyGetSetDef code_getset[] = {
+    {"co_code", (getter)code_get_co_code, NULL, "the fivefold bytecode (bytes)", NULL},
+    {"co_consts", (getter)code_get_tuple, NULL, "constants", (void *)offsetof(FFCode, co_consts)},
+    {"co_names", (getter)code_get_tuple, NULL, "names", (void *)offsetof(FFCode, co_names)},
+    {"co_exceptiontable", (getter)code_get_tuple, NULL, "(start, end, target, depth, lasti) entries",
+     (void *)offsetof(FFCode, co_exceptiontable)},
+    {"shadow", (getter)code_get_shadow, NULL, "the shadow code object (None once it is gone)", NULL},
+    {NULL},
+};
+
+static PyObject *
+code_repr(FFCode *self)
+{
+    PyObject *shadow = self->shadow_ref ? PyWeakref_GetObject(self->shadow_ref) : NULL;
+    if (shadow != NULL && PyCode_Check(shadow)) {
+        return PyUnicode_FromFormat("<fivefold code %U, %zd units>",
+                                    ((PyCodeObject *)shadow)->co_qualname, self->ninstrs);
+    }
+    return PyUnicode_FromFormat("<fivefold code, %zd units>", self->ninstrs);
+}
+
+PyTypeObject FFCode_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "fivefold._fivefold.Code",
+    .tp_doc = "fivefold bytecode with its constants, names and exception table; made by make_code.",
+    .tp_basicsize = sizeof(FFCode),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_dealloc = (destructor)code_dealloc,
+    .tp_traverse = (traverseproc)code_traverse,
+    .tp_clear = (inquiry)code_clear,
+    .tp_weaklistoffset = offsetof(FFCode, weakreflist),
+    .tp_getset = code_getset,
+    .tp_repr = (reprfunc)code_repr,
+};
+
+FFCode *
+ff_code_of_shadow(PyCodeObject *shadow)
+{
+    if (!(shadow->co_flags & CO_FIVEFOLD) || !PyTuple_Check(shadow->co_consts)
+        || PyTuple_GET_SIZE(shadow->co_consts) < 2) {
+        return NULL;
+    }
+    PyObject *code = PyTuple_GET_ITEM(shadow->co_consts, 1);
+    return FFCode_Check(code) ? (FFCode *)code : NULL;
+}
+
+const ff_handler *
+ff_find_handler(const FFCode *code, int offset)
+{
+    for (Py_ssize_t i = 0; i < code->nhandlers; i++) {
+        const ff_handler *h = &code->handlers[i];
+        if (h->start <= offset && offset < h->end) {
+            return h;
+        }
+    }
+    return NULL;
+}
+
+/* ---- Checking the bytecode */
+
+static int
+bad_code(PyObject *shadow_name, Py_ssize_t offset, const char *what)
+{
+    PyErr_Format(PyExc_SystemError, "make_code(%R): %s at unit %zd", shadow_name, what, offset);
+    return -1;
+}
+
+static int
+uses_name(int op)
+{
+    switch (op) {
+    case FF_LOAD_NAME: case FF_STORE_NAME: case FF_DELETE_NAME: case FF_LOAD_ATTR:
+    case FF_LOAD_METHOD: case FF_STORE_ATTR: case FF_DELETE_ATTR: case FF_STORE_GLOBAL:
+    case FF_DELETE_GLOBAL: case FF_IMPORT_NAME: case FF_IMPORT_FROM:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int
+uses_local(int op)
+{
+    switch (op) {
+    case FF_LOAD_FAST: case FF_STORE_FAST: case FF_DELETE_FAST: case FF_MAKE_CELL:
+    case FF_LOAD_CLOSURE: case FF_LOAD_DEREF: case FF_LOAD_CLASSDEREF: case FF_STORE_DEREF:
+    case FF_DELETE_DEREF:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int
+is_jump(int op, int *backward)
+{
+    switch (op) {
+    case FF_FOR_ITER: case FF_SEND: case FF_JUMP_FORWARD: case FF_JUMP_IF_FALSE_OR_POP:
+    case FF_JUMP_IF_TRUE_OR_POP: case FF_POP_JUMP_FORWARD_IF_FALSE: case FF_POP_JUMP_FORWARD_IF_TRUE:
+    case FF_POP_JUMP_FORWARD_IF_NONE: case FF_POP_JUMP_FORWARD_IF_NOT_NONE:
+        *backward = 0;
+        return 1;
+    case FF_JUMP_BACKWARD: case FF_JUMP_BACKWARD_NO_INTERRUPT: case FF_POP_JUMP_BACKWARD_IF_FALSE:
+    case FF_POP_JUMP_BACKWARD_IF_TRUE: case FF_POP_JUMP_BACKWARD_IF_NONE:
+    case FF_POP_JUMP_BACKWARD_IF_NOT_NONE:
+        *backward = 1;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int
+falls_through(int op)
+{
+    switch (op) {
+    case FF_JUMP_FORWARD: case FF_JUMP_BACKWARD: case FF_JUMP_BACKWARD_NO_INTERRUPT:
+    case FF_RETURN_VALUE: case FF_RAISE_VARARGS: case FF_RERAISE:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* The decoded instruction starting at unit i: its opcode, full oparg and the
+ * index just after it and its caches. */
+typedef struct {
+    int op, oparg;
+    Py_ssize_t start, next;
+} decoded;
+
+static int
+decode_at(const _Py_CODEUNIT *instrs, Py_ssize_t n, Py_ssize_t i, decoded *d)
+{
+    unsigned int oparg = 0;
+    Py_ssize_t j = i;
+    while (j < n && _Py_OPCODE(instrs[j]) == FF_EXTENDED_ARG) {
+        oparg = (oparg << 8) | _Py_OPARG(instrs[j]);
+        j++;
+        if (j - i > 3) {
+            return -1;
+        }
+    }
+    if (j >= n) {
+        return -1;
+    }
+    d->op = _Py_OPCODE(instrs[j]);
+    d->oparg = (int)((oparg << 8) | _Py_OPARG(instrs[j]));
+    d->start = j;
+    d->next = j + 1 + ff_cache_size[d->op];
+    return 0;
+}
+
+static int
+check_instructions(PyCodeObject *tmpl, FFCode *code)
+{
+    PyObject *name = tmpl->co_qualname;
+    Py_ssize_t n = code->ninstrs;
+    Py_ssize_t nconsts = PyTuple_GET_SIZE(code->co_consts);
+    Py_ssize_t nnames = PyTuple_GET_SIZE(code->co_names);
+    for (Py_ssize_t i = 0; i < n;) {
+        decoded d;
+        if (decode_at(code->instrs, n, i, &d) < 0) {
+            return bad_code(name, i, "EXTENDED_ARG without an instruction");
+        }
+        int op = d.op, oparg = d.oparg, backward;
+        if (op >= FF_NUM_OPCODES || ff_opcode_names[op] == NULL || op == FF_CACHE) {
+            return bad_code(name, d.start, "unknown opcode");
+        }
+        if (d.next > n) {
+            return bad_code(name, d.start, "inline caches run past the end");
+        }
+        if ((op == FF_LOAD_CONST || op == FF_KW_NAMES) && oparg >= nconsts) {
+            return bad_code(name, d.start, "constant index out of range");
+        }
+        if (op == FF_KW_NAMES) {
+            PyObject *kw = PyTuple_GET_ITEM(code->co_consts, oparg);
+            if (!PyTuple_CheckExact(kw)) {
+                return bad_code(name, d.start, "KW_NAMES constant is not a tuple");
+            }
+            Py_ssize_t call = d.next;
+            while (call < n && _Py_OPCODE(code->instrs[call]) == FF_NOP) {
+                call++;
+            }
+            if (call >= n || _Py_OPCODE(code->instrs[call]) != FF_CALL
+                || _Py_OPARG(code->instrs[call]) < PyTuple_GET_SIZE(kw)) {
+                return bad_code(name, d.start, "KW_NAMES is not followed by a CALL with enough arguments");
+            }
+        }
+        if (uses_name(op) && oparg >= nnames) {
+            return bad_code(name, d.start, "name index out of range");
+        }
+        if (op == FF_LOAD_GLOBAL && (oparg >> 1) >= nnames) {
+            return bad_code(name, d.start, "name index out of range");
+        }
+        if (uses_local(op) && oparg >= tmpl->co_nlocalsplus) {
+            return bad_code(name, d.start, "local variable index out of range");
+        }
+        if (op == FF_COPY_FREE_VARS && oparg != tmpl->co_nfreevars) {
+            return bad_code(name, d.start, "COPY_FREE_VARS does not match co_freevars");
+        }
+        if ((op == FF_BINARY_OP && oparg >= 26) || (op == FF_COMPARE_OP && oparg > Py_GE)
+            || (op == FF_RAISE_VARARGS && oparg > 2) || ((op == FF_IS_OP || op == FF_CONTAINS_OP) && oparg > 1)
+            || (op == FF_BUILD_SLICE && oparg != 2 && oparg != 3) || (op == FF_COPY && oparg < 1)
+            || (op == FF_SWAP && oparg < 2)
+            || ((op == FF_LIST_APPEND || op == FF_SET_ADD || op == FF_MAP_ADD || op == FF_LIST_EXTEND
+                 || op == FF_SET_UPDATE || op == FF_DICT_UPDATE || op == FF_DICT_MERGE) && oparg < 1)) {
+            return bad_code(name, d.start, "argument out of range");
+        }
+        if (is_jump(op, &backward)) {
+            Py_ssize_t target = backward ? d.next - oparg : d.next + oparg;
+            if (target < 0 || target >= n) {
+                return bad_code(name, d.start, "jump target outside the code");
+            }
+        }
+        i = d.next;
+    }
+    return 0;
+}
+
+/* The deepest value stack any path reaches (flow analysis over the code and
+ * its handlers), or -1 with SystemError. */
+static int
+check_stack_depth(PyCodeObject *tmpl, FFCode *code)
+{
+    PyObject *name = tmpl->co_qualname;
+    Py_ssize_t n = code->ninstrs;
+    int *depth = PyMem_Malloc(sizeof(int) * (size_t)(n + 1));
+    Py_ssize_t *work = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + code->nhandlers + 1));
+    int result = -1, maxdepth = 0, top = 0;
+    if (depth == NULL || work == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        depth[i] = -1;
+    }
+#define REACH(target, d) do { \
+        int d_ = (d); Py_ssize_t t_ = (target); \
+        if (d_ < 0) { bad_code(name, t_, "stack underflow"); goto done; } \
+        if (d_ > maxdepth) maxdepth = d_; \
+        if (depth[t_] < 0) { depth[t_] = d_; work[top++] = t_; } \
+        else if (depth[t_] < d_) { depth[t_] = d_; work[top++] = t_; } \
+    } while (0)
+    if (n > 0) {
+        REACH(0, 0);
+    }
+    for (Py_ssize_t h = 0; h < code->nhandlers; h++) {
+        REACH(code->handlers[h].target, code->handlers[h].depth + code->handlers[h].lasti + 1);
+    }
+    while (top > 0) {
+        Py_ssize_t i = work[--top];
+        int d0 = depth[i];
+        decoded d;
+        if (decode_at(code->instrs, n, i, &d) < 0) {
+            bad_code(name, i, "EXTENDED_ARG without an instruction");
+            goto done;
+        }
+        int backward;
+        int not_taken = ff_stack_effect(d.op, d.oparg, 0);
+        if (d.op == FF_RETURN_GENERATOR) {
+            not_taken = 1;   /* resumption pushes the value sent in */
+        }
+        if (d0 < ff_stack_inputs(d.op, d.oparg)) {
+            bad_code(name, d.start, "stack underflow");
+            goto done;
+        }
+        if (is_jump(d.op, &backward)) {
+            Py_ssize_t target = backward ? d.next - d.oparg : d.next + d.oparg;
+            REACH(target, d0 + ff_stack_effect(d.op, d.oparg, 1));
+        }
+        if (falls_through(d.op)) {
+            if (d.next >= n) {
+                bad_code(name, d.start, "execution can run off the end of the code");
+                goto done;
+            }
+            REACH(d.next, d0 + not_taken);
+        }
+        else if (d0 + not_taken < 0) {
+            bad_code(name, d.start, "stack underflow");
+            goto done;
+        }
+    }
+#undef REACH
+    if (maxdepth > tmpl->co_stacksize) {
+        PyErr_Format(PyExc_SystemError, "make_code(%R): the stack reaches depth %d but co_stacksize is %d",
+                     name, maxdepth, tmpl->co_stacksize);
+        goto done;
+    }
+    result = maxdepth;
+done:
+    PyMem_Free(depth);
+    PyMem_Free(work);
+    return result;
+}
+
+static int
+decode_handlers(PyCodeObject *tmpl, FFCode *code, PyObject *table)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(table);
+    code->handlers = PyMem_Calloc(n ? (size_t)n : 1, sizeof(ff_handler));
+    if (code->handlers == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *entry = PyTuple_GET_ITEM(table, i);
+        ff_handler *h = &code->handlers[i];
+        if (!PyTuple_Check(entry) || !PyArg_ParseTuple(entry, "iiiii", &h->start, &h->end, &h->target,
+                                                        &h->depth, &h->lasti)) {
+            PyErr_Format(PyExc_TypeError, "make_code: exception table entry %zd must be a tuple "
+                         "(start, end, target, depth, lasti) of ints", i);
+            return -1;
+        }
+        if (h->start < 0 || h->end <= h->start || h->end > code->ninstrs || h->target < 0
+            || h->target >= code->ninstrs || h->depth < 0 || (h->lasti != 0 && h->lasti != 1)
+            || h->depth + h->lasti + 1 > tmpl->co_stacksize) {
+            PyErr_Format(PyExc_ValueError, "make_code: exception table entry %zd %R is out of range", i, entry);
+            return -1;
+        }
+        code->nhandlers++;
+    }
+    return 0;
+}
+
+PyObject *
+ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError, "make_code() takes 5 arguments "
+                     "(template, bytecode, consts, names, exceptiontable), %zd given", nargs);
+        return NULL;
+    }
+    PyObject *tmpl_obj = args[0], *bytecode = args[1], *consts = args[2], *names = args[3];
+    PyObject *table = args[4];
+    if (!PyCode_Check(tmpl_obj)) {
+        PyErr_Format(PyExc_TypeError, "make_code: template must be a code object, not %.100s",
+                     Py_TYPE(tmpl_obj)->tp_name);
+        return NULL;
+    }
+    PyCodeObject *tmpl = (PyCodeObject *)tmpl_obj;
+    if (!(tmpl->co_flags & CO_FIVEFOLD)) {
+        PyErr_SetString(PyExc_ValueError, "make_code: the template's co_flags lack CO_FIVEFOLD (0x20000000)");
+        return NULL;
+    }
+    if (!PyTuple_Check(tmpl->co_consts) || PyTuple_GET_SIZE(tmpl->co_consts) != 1) {
+        PyErr_SetString(PyExc_ValueError, "make_code: the template's co_consts must be (docstring_or_None,)");
+        return NULL;
+    }
+    if (tmpl->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) {
+        PyErr_SetString(PyExc_ValueError, "make_code: coroutines and async generators run on CPython "
+                        "(per-function fallback)");
+        return NULL;
+    }
+    if (!PyBytes_Check(bytecode) || PyBytes_GET_SIZE(bytecode) == 0 || PyBytes_GET_SIZE(bytecode) % 2) {
+        PyErr_SetString(PyExc_ValueError, "make_code: bytecode must be non-empty bytes of even length");
+        return NULL;
+    }
+    if (!PyTuple_Check(consts) || !PyTuple_Check(names) || !PyTuple_Check(table)) {
+        PyErr_SetString(PyExc_TypeError, "make_code: consts, names and exceptiontable must be tuples");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(names, i))) {
+            PyErr_SetString(PyExc_TypeError, "make_code: names must be strings");
+            return NULL;
+        }
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(bytecode) / 2;
+    if (_PyCode_NBYTES(tmpl) / 2 < n) {
+        PyErr_Format(PyExc_ValueError, "make_code: the shadow has %zd code units, fewer than the "
+                     "bytecode's %zd", _PyCode_NBYTES(tmpl) / 2, n);
+        return NULL;
+    }
+    if (n >= INT_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "make_code: bytecode too long");
+        return NULL;
+    }
+
+    FFCode *code = PyObject_GC_New(FFCode, &FFCode_Type);
+    if (code == NULL) {
+        return NULL;
+    }
+    code->ninstrs = n;
+    code->handlers = NULL;
+    code->nhandlers = 0;
+    code->shadow_ref = NULL;
+    code->weakreflist = NULL;
+    code->co_consts = Py_NewRef(consts);
+    code->co_names = Py_NewRef(names);
+    code->co_exceptiontable = Py_NewRef(table);
+    /* One extra unit: a CACHE, which raises SystemError should execution ever run off the end. */
+    code->instrs = PyMem_Malloc(sizeof(_Py_CODEUNIT) * (size_t)(n + 1));
+    if (code->instrs == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    memcpy(code->instrs, PyBytes_AS_STRING(bytecode), (size_t)n * sizeof(_Py_CODEUNIT));
+    code->instrs[n] = 0;   /* FF_CACHE with oparg 0 */
+    PyObject_GC_Track(code);
+    if (decode_handlers(tmpl, code, table) < 0 || check_instructions(tmpl, code) < 0
+        || check_stack_depth(tmpl, code) < 0) {
+        goto fail;
+    }
+
+    PyObject *new_consts = PyTuple_Pack(2, PyTuple_GET_ITEM(tmpl->co_consts, 0), (PyObject *)code);
+    if (new_consts == NULL) {
+        goto fail;
+    }
+    PyObject *replace = PyObject_GetAttrString(tmpl_obj, "replace");
+    PyObject *kwargs = replace ? Py_BuildValue("{sN}", "co_consts", new_consts) : NULL;
+    if (kwargs == NULL) {
+        Py_XDECREF(replace);
+        if (replace == NULL) {
+            Py_DECREF(new_consts);
+        }
+        goto fail;
+    }
+    PyObject *empty = PyTuple_New(0);
+    PyObject *shadow = empty ? PyObject_Call(replace, empty, kwargs) : NULL;
+    Py_XDECREF(empty);
+    Py_DECREF(replace);
+    Py_DECREF(kwargs);
+    if (shadow == NULL) {
+        goto fail;
+    }
+    code->shadow_ref = PyWeakref_NewRef(shadow, NULL);
+    if (code->shadow_ref == NULL) {
+        Py_DECREF(shadow);
+        goto fail;
+    }
+    Py_DECREF(code);   /* the shadow's co_consts owns it now */
+    return shadow;
+fail:
+    Py_DECREF(code);
+    return NULL;
+}
+
+PyObject *
+ff_code_of(PyObject *module, PyObject *shadow)
+{
+    if (!PyCode_Check(shadow)) {
+        PyErr_Format(PyExc_TypeError, "code_of: expected a code object, not %.100s", Py_TYPE(shadow)->tp_name);
+        return NULL;
+    }
+    FFCode *code = ff_code_of_shadow((PyCodeObject *)shadow);
+    if (code == NULL) {
+        PyErr_Format(PyExc_ValueError, "code_of: %R is not fivefold shadow code", shadow);
+        return NULL;
+    }
+    return Py_NewRef((PyObject *)code);
+}

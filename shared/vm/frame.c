@@ -1,0 +1,64 @@
+/* Frame glue: generators made from a running frame, and traceback entries.
+ *
+ * CPython's _Py_MakeCoro and _PyFrame_Copy are not exported, so
+ * RETURN_GENERATOR goes through the public PyGen_NewWithQualName: it takes a
+ * frame object that owns its frame data and moves that data into the new
+ * generator. We make such a frame object with PyFrame_New, replace its data
+ * with this frame's (moving the references) and hand it over. */
+#include "vm_internal.h"
+
+PyObject *
+ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    PyCodeObject *co = frame->f_code;
+    PyFunctionObject *func = frame->f_func;
+    if (co->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) {
+        PyErr_SetString(PyExc_SystemError, "fivefold: coroutines run on CPython");
+        return NULL;
+    }
+    PyFrameObject *f = PyFrame_New(tstate, co, frame->f_globals, NULL);
+    if (f == NULL) {
+        return NULL;
+    }
+    _PyInterpreterFrame *data = (_PyInterpreterFrame *)f->_f_frame_data;
+    /* Release what PyFrame_New put there: a stand-in function, the code, no
+     * locals; the slots are all NULL. */
+    PyObject *stand_in = (PyObject *)data->f_func;
+    PyObject *old_code = (PyObject *)data->f_code;
+    PyObject *old_locals = data->f_locals;
+    for (int i = 0; i < data->stacktop; i++) {
+        Py_CLEAR(data->localsplus[i]);
+    }
+    /* Move this frame in: specials, locals and the (empty) value stack. */
+    size_t size = (char *)&frame->localsplus[frame->stacktop] - (char *)frame;
+    memcpy(data, frame, size);
+    data->frame_obj = NULL;
+    data->previous = NULL;
+    data->owner = FRAME_OWNED_BY_FRAME_OBJECT;
+    Py_DECREF(stand_in);
+    Py_DECREF(old_code);
+    Py_XDECREF(old_locals);
+    /* This frame keeps what CPython will release when it pops it. */
+    frame->stacktop = 0;
+    frame->f_locals = NULL;
+    Py_INCREF(frame->f_func);
+    Py_INCREF(frame->f_code);
+    /* Steals f; the generator owns the frame data from now on. */
+    return PyGen_NewWithQualName(f, func->func_name, func->func_qualname);
+}
+
+void
+ff_add_traceback(_PyInterpreterFrame *frame)
+{
+    /* As CPython: no entry for a frame that has not reached its first RESUME. */
+    if (_PyFrame_IsIncomplete(frame)) {
+        return;
+    }
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyFrameObject *f = PyEval_GetFrame();   /* this frame, as a frame object (borrowed) */
+    PyErr_Restore(type, value, tb);
+    if (f != NULL) {
+        PyTraceBack_Here(f);
+    }
+}

@@ -1,0 +1,859 @@
+/* The work of instructions whose semantics take more than a few lines: names,
+ * containers, calls, imports, raising. Semantics and error messages follow
+ * CPython 3.11's ceval.c (rewritten, not copied; its helpers are static). */
+#include "vm_internal.h"
+
+/* ---- Binary operators, indexed by BINARY_OP's oparg (3.11's NB_* order) */
+
+static PyObject *power(PyObject *a, PyObject *b) { return PyNumber_Power(a, b, Py_None); }
+static PyObject *inplace_power(PyObject *a, PyObject *b) { return PyNumber_InPlacePower(a, b, Py_None); }
+
+const ff_binaryfunc ff_binary_ops[FF_NB_COUNT] = {
+    PyNumber_Add, PyNumber_And, PyNumber_FloorDivide, PyNumber_Lshift, PyNumber_MatrixMultiply,
+    PyNumber_Multiply, PyNumber_Remainder, PyNumber_Or, power, PyNumber_Rshift,
+    PyNumber_Subtract, PyNumber_TrueDivide, PyNumber_Xor,
+    PyNumber_InPlaceAdd, PyNumber_InPlaceAnd, PyNumber_InPlaceFloorDivide, PyNumber_InPlaceLshift,
+    PyNumber_InPlaceMatrixMultiply, PyNumber_InPlaceMultiply, PyNumber_InPlaceRemainder,
+    PyNumber_InPlaceOr, inplace_power, PyNumber_InPlaceRshift, PyNumber_InPlaceSubtract,
+    PyNumber_InPlaceTrueDivide, PyNumber_InPlaceXor,
+};
+
+/* ---- Name errors */
+
+static void
+format_name_error(PyThreadState *tstate, PyObject *exc, const char *format, PyObject *name)
+{
+    if (!PyUnicode_Check(name)) {
+        return;
+    }
+    const char *text = PyUnicode_AsUTF8(name);
+    if (text == NULL) {
+        return;
+    }
+    PyErr_Format(exc, format, text);
+    if (exc == PyExc_NameError) {
+        /* The name lets the traceback printer suggest "Did you mean ...?" */
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_NormalizeException(&type, &value, &tb);
+        if (value != NULL && PyErr_GivenExceptionMatches(value, PyExc_NameError)) {
+            PyNameErrorObject *err = (PyNameErrorObject *)value;
+            if (err->name == NULL) {
+                err->name = Py_NewRef(name);
+            }
+        }
+        PyErr_Restore(type, value, tb);
+    }
+}
+
+void
+ff_name_error(PyThreadState *tstate, PyObject *exc, PyObject *name)
+{
+    format_name_error(tstate, exc, "name '%.200s' is not defined", name);
+}
+
+void
+ff_unbound_local_error(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg)
+{
+    PyObject *name = PyTuple_GetItem(frame->f_code->co_localsplusnames, oparg);
+    if (name != NULL) {
+        format_name_error(tstate, PyExc_UnboundLocalError,
+                          "cannot access local variable '%s' where it is not associated with a value", name);
+    }
+}
+
+void
+ff_unbound_deref_error(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg)
+{
+    if (PyErr_Occurred()) {
+        return;
+    }
+    PyCodeObject *co = frame->f_code;
+    PyObject *name = PyTuple_GetItem(co->co_localsplusnames, oparg);
+    if (name == NULL) {
+        return;
+    }
+    if (oparg < co->co_nplaincellvars + co->co_nlocals) {
+        format_name_error(tstate, PyExc_UnboundLocalError,
+                          "cannot access local variable '%s' where it is not associated with a value", name);
+    }
+    else {
+        format_name_error(tstate, PyExc_NameError,
+                          "cannot access free variable '%s' where it is not associated with a value"
+                          " in enclosing scope", name);
+    }
+}
+
+/* ---- Loading names */
+
+/* mapping[name] as a new reference; NULL without an exception when absent. */
+static PyObject *
+lookup(PyObject *mapping, PyObject *name)
+{
+    if (PyDict_CheckExact(mapping)) {
+        return Py_XNewRef(PyDict_GetItemWithError(mapping, name));
+    }
+    PyObject *value = PyObject_GetItem(mapping, name);
+    if (value == NULL && PyErr_ExceptionMatches(PyExc_KeyError)) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
+PyObject *
+ff_load_classderef(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg)
+{
+    PyObject *locals = frame->f_locals;
+    if (locals == NULL) {
+        PyErr_SetString(PyExc_SystemError, "no locals when loading a class variable");
+        return NULL;
+    }
+    PyObject *name = PyTuple_GET_ITEM(frame->f_code->co_localsplusnames, oparg);
+    PyObject *value = lookup(locals, name);
+    if (value != NULL || PyErr_Occurred()) {
+        return value;
+    }
+    value = PyCell_GET(frame->localsplus[oparg]);
+    if (value == NULL) {
+        ff_unbound_deref_error(tstate, frame, oparg);
+        return NULL;
+    }
+    return Py_NewRef(value);
+}
+
+PyObject *
+ff_load_name(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name)
+{
+    if (frame->f_locals == NULL) {
+        PyErr_Format(PyExc_SystemError, "no locals when loading %R", name);
+        return NULL;
+    }
+    PyObject *value = lookup(frame->f_locals, name);
+    if (value != NULL || PyErr_Occurred()) {
+        return value;
+    }
+    value = Py_XNewRef(PyDict_GetItemWithError(frame->f_globals, name));
+    if (value != NULL || PyErr_Occurred()) {
+        return value;
+    }
+    value = lookup(frame->f_builtins, name);
+    if (value == NULL && !PyErr_Occurred()) {
+        ff_name_error(tstate, PyExc_NameError, name);
+    }
+    return value;
+}
+
+PyObject *
+ff_load_global(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name)
+{
+    PyObject *value = lookup(frame->f_globals, name);
+    if (value != NULL || PyErr_Occurred()) {
+        return value;
+    }
+    value = lookup(frame->f_builtins, name);
+    if (value == NULL && !PyErr_Occurred()) {
+        ff_name_error(tstate, PyExc_NameError, name);
+    }
+    return value;
+}
+
+/* ---- Building containers (each takes over the references in `values`,
+ * also when it fails) */
+
+static void
+release(PyObject **values, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_XDECREF(values[i]);
+    }
+}
+
+PyObject *
+ff_tuple_steal(PyObject **values, Py_ssize_t n)
+{
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) {
+        release(values, n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(tuple, i, values[i]);
+    }
+    return tuple;
+}
+
+PyObject *
+ff_list_steal(PyObject **values, Py_ssize_t n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        release(values, n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyList_SET_ITEM(list, i, values[i]);
+    }
+    return list;
+}
+
+PyObject *
+ff_set_steal(PyObject **values, Py_ssize_t n)
+{
+    PyObject *set = PySet_New(NULL);
+    int err = set == NULL ? -1 : 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (err == 0) {
+            err = PySet_Add(set, values[i]);
+        }
+        Py_DECREF(values[i]);
+    }
+    if (err != 0) {
+        Py_XDECREF(set);
+        return NULL;
+    }
+    return set;
+}
+
+PyObject *
+ff_map_steal(PyObject **values, Py_ssize_t n)
+{
+    PyObject *map = _PyDict_NewPresized(n);
+    int err = map == NULL ? -1 : 0;
+    for (Py_ssize_t i = 0; i < n && err == 0; i++) {
+        err = PyDict_SetItem(map, values[2 * i], values[2 * i + 1]);
+    }
+    release(values, 2 * n);
+    if (err != 0) {
+        Py_XDECREF(map);
+        return NULL;
+    }
+    return map;
+}
+
+PyObject *
+ff_const_key_map_steal(PyObject **values, PyObject *keys, Py_ssize_t n)
+{
+    PyObject *map = NULL;
+    if (!PyTuple_CheckExact(keys) || PyTuple_GET_SIZE(keys) != n) {
+        PyErr_SetString(PyExc_SystemError, "bad BUILD_CONST_KEY_MAP keys argument");
+    }
+    else if ((map = _PyDict_NewPresized(n)) != NULL) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (PyDict_SetItem(map, PyTuple_GET_ITEM(keys, i), values[i]) < 0) {
+                Py_CLEAR(map);
+                break;
+            }
+        }
+    }
+    release(values, n);
+    Py_DECREF(keys);
+    return map;
+}
+
+void
+ff_list_extend_error(PyThreadState *tstate, PyObject *iterable)
+{
+    if (PyErr_ExceptionMatches(PyExc_TypeError) && Py_TYPE(iterable)->tp_iter == NULL
+        && !PySequence_Check(iterable)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "Value after * must be an iterable, not %.200s",
+                     Py_TYPE(iterable)->tp_name);
+    }
+}
+
+void
+ff_format_kwargs_error(PyThreadState *tstate, PyObject *func, PyObject *kwargs)
+{
+    /* _PyDict_MergeEx says AttributeError (no .keys) where Python says TypeError. */
+    if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+        PyObject *funcstr = _PyObject_FunctionStr(func);
+        if (funcstr != NULL) {
+            PyErr_Format(PyExc_TypeError, "%U argument after ** must be a mapping, not %.200s",
+                         funcstr, Py_TYPE(kwargs)->tp_name);
+            Py_DECREF(funcstr);
+        }
+    }
+    else if (PyErr_ExceptionMatches(PyExc_KeyError)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        if (value != NULL && PyTuple_Check(value) && PyTuple_GET_SIZE(value) == 1) {
+            PyObject *funcstr = _PyObject_FunctionStr(func);
+            if (funcstr != NULL) {
+                PyErr_Format(PyExc_TypeError, "%U got multiple values for keyword argument '%S'",
+                             funcstr, PyTuple_GET_ITEM(value, 0));
+                Py_DECREF(funcstr);
+            }
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+        }
+        else {
+            PyErr_Restore(type, value, tb);
+        }
+    }
+}
+
+PyObject *
+ff_format_value(PyObject *value, PyObject *fmt_spec, int oparg)
+{
+    PyObject *converted;
+    switch (oparg & 3) {
+    case 1: converted = PyObject_Str(value); break;
+    case 2: converted = PyObject_Repr(value); break;
+    case 3: converted = PyObject_ASCII(value); break;
+    default: converted = Py_NewRef(value); break;
+    }
+    if (converted == NULL) {
+        return NULL;
+    }
+    if (fmt_spec == NULL && PyUnicode_CheckExact(converted)) {
+        return converted;
+    }
+    PyObject *result = PyObject_Format(converted, fmt_spec);
+    Py_DECREF(converted);
+    return result;
+}
+
+/* ---- Unpacking: writes the items into values[0..total) with the first item
+ * at the top (values[total-1]), as CPython's stack layout wants. */
+
+int
+ff_unpack(PyThreadState *tstate, PyObject *seq, int argcnt, int argcntafter, PyObject **values)
+{
+    int total = argcnt + (argcntafter < 0 ? 0 : argcntafter + 1);
+    PyObject **sp = values + total;
+    if (argcntafter < 0 && (PyTuple_CheckExact(seq) || PyList_CheckExact(seq))
+        && Py_SIZE(seq) == argcnt) {
+        PyObject **items = PyTuple_CheckExact(seq) ? &PyTuple_GET_ITEM(seq, 0) : PySequence_Fast_ITEMS(seq);
+        for (int i = 0; i < argcnt; i++) {
+            *--sp = Py_NewRef(items[i]);
+        }
+        return 1;
+    }
+    int i = 0;
+    PyObject *it = PyObject_GetIter(seq);
+    if (it == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError) && Py_TYPE(seq)->tp_iter == NULL
+            && !PySequence_Check(seq)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "cannot unpack non-iterable %.200s object", Py_TYPE(seq)->tp_name);
+        }
+        return 0;
+    }
+    for (; i < argcnt; i++) {
+        PyObject *w = PyIter_Next(it);
+        if (w == NULL) {
+            if (!PyErr_Occurred()) {
+                if (argcntafter < 0) {
+                    PyErr_Format(PyExc_ValueError, "not enough values to unpack (expected %d, got %d)",
+                                 argcnt, i);
+                }
+                else {
+                    PyErr_Format(PyExc_ValueError, "not enough values to unpack "
+                                 "(expected at least %d, got %d)", argcnt + argcntafter, i);
+                }
+            }
+            goto fail;
+        }
+        *--sp = w;
+    }
+    if (argcntafter < 0) {
+        PyObject *w = PyIter_Next(it);
+        if (w == NULL) {
+            if (PyErr_Occurred()) {
+                goto fail;
+            }
+            Py_DECREF(it);
+            return 1;
+        }
+        Py_DECREF(w);
+        PyErr_Format(PyExc_ValueError, "too many values to unpack (expected %d)", argcnt);
+        goto fail;
+    }
+    PyObject *rest = PySequence_List(it);
+    if (rest == NULL) {
+        goto fail;
+    }
+    *--sp = rest;
+    i++;
+    Py_ssize_t ll = PyList_GET_SIZE(rest);
+    if (ll < argcntafter) {
+        PyErr_Format(PyExc_ValueError, "not enough values to unpack (expected at least %d, got %zd)",
+                     argcnt + argcntafter, argcnt + ll);
+        goto fail;
+    }
+    for (int j = argcntafter; j > 0; j--, i++) {
+        *--sp = PyList_GET_ITEM(rest, ll - j);   /* the list's reference moves to the stack */
+    }
+    Py_SET_SIZE(rest, ll - argcntafter);
+    Py_DECREF(it);
+    return 1;
+fail:
+    for (; i > 0; i--, sp++) {
+        Py_DECREF(*sp);
+    }
+    Py_DECREF(it);
+    return 0;
+}
+
+/* ---- Iteration, calls, functions, classes */
+
+PyObject *
+ff_yield_from_iter(_PyInterpreterFrame *frame, PyObject *iterable)
+{
+    if (PyCoro_CheckExact(iterable)) {
+        if (!(frame->f_code->co_flags & (CO_COROUTINE | CO_ITERABLE_COROUTINE))) {
+            PyErr_SetString(PyExc_TypeError, "cannot 'yield from' a coroutine object in a non-coroutine generator");
+            return NULL;
+        }
+        return Py_NewRef(iterable);
+    }
+    if (PyGen_CheckExact(iterable)) {
+        return Py_NewRef(iterable);
+    }
+    return PyObject_GetIter(iterable);
+}
+
+PyObject *
+ff_call_function_ex(PyThreadState *tstate, PyObject *func, PyObject *callargs, PyObject *kwargs)
+{
+    PyObject *kwdict = NULL, *args = NULL, *result = NULL;
+    if (kwargs != NULL) {
+        if (PyDict_CheckExact(kwargs)) {
+            kwdict = Py_NewRef(kwargs);
+        }
+        else {
+            kwdict = PyDict_New();
+            if (kwdict == NULL) {
+                return NULL;
+            }
+            if (_PyDict_MergeEx(kwdict, kwargs, 2) < 0) {
+                ff_format_kwargs_error(tstate, func, kwargs);
+                Py_DECREF(kwdict);
+                return NULL;
+            }
+        }
+    }
+    if (PyTuple_CheckExact(callargs)) {
+        args = Py_NewRef(callargs);
+    }
+    else {
+        if (Py_TYPE(callargs)->tp_iter == NULL && !PySequence_Check(callargs)) {
+            PyErr_Clear();
+            PyObject *funcstr = _PyObject_FunctionStr(func);
+            if (funcstr != NULL) {
+                PyErr_Format(PyExc_TypeError, "%U argument after * must be an iterable, not %.200s",
+                             funcstr, Py_TYPE(callargs)->tp_name);
+                Py_DECREF(funcstr);
+            }
+            goto done;
+        }
+        args = PySequence_Tuple(callargs);
+        if (args == NULL) {
+            goto done;
+        }
+    }
+    result = PyObject_Call(func, args, kwdict);
+done:
+    Py_XDECREF(args);
+    Py_XDECREF(kwdict);
+    return result;
+}
+
+PyObject *
+ff_make_function(_PyInterpreterFrame *frame, PyObject *codeobj, PyObject *defaults,
+                 PyObject *kwdefaults, PyObject *annotations, PyObject *closure)
+{
+    if (!PyCode_Check(codeobj)) {
+        PyErr_Format(PyExc_SystemError, "MAKE_FUNCTION: expected a code object, not %.100s",
+                     Py_TYPE(codeobj)->tp_name);
+        return NULL;
+    }
+    PyCodeObject *co = (PyCodeObject *)codeobj;
+    Py_ssize_t nclosure = closure == NULL ? 0 : (PyTuple_Check(closure) ? PyTuple_GET_SIZE(closure) : -1);
+    if (nclosure != co->co_nfreevars) {
+        PyErr_Format(PyExc_SystemError, "MAKE_FUNCTION: %U needs %d free variables, got a closure of %zd",
+                     co->co_name, co->co_nfreevars, nclosure);
+        return NULL;
+    }
+    PyFunctionObject *func = (PyFunctionObject *)PyFunction_NewWithQualName(codeobj, frame->f_globals,
+                                                                            co->co_qualname);
+    if (func == NULL) {
+        return NULL;
+    }
+    if (closure != NULL) {
+        func->func_closure = Py_NewRef(closure);
+    }
+    if (annotations != NULL) {
+        func->func_annotations = Py_NewRef(annotations);
+    }
+    if (kwdefaults != NULL) {
+        func->func_kwdefaults = Py_NewRef(kwdefaults);
+    }
+    if (defaults != NULL) {
+        func->func_defaults = Py_NewRef(defaults);
+    }
+    return (PyObject *)func;
+}
+
+PyObject *
+ff_load_build_class(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    PyObject *name = PyUnicode_InternFromString("__build_class__");
+    if (name == NULL) {
+        return NULL;
+    }
+    PyObject *bc = lookup(frame->f_builtins, name);
+    Py_DECREF(name);
+    if (bc == NULL && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_NameError, "__build_class__ not found");
+    }
+    return bc;
+}
+
+int
+ff_setup_annotations(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    PyObject *locals = frame->f_locals;
+    if (locals == NULL) {
+        PyErr_SetString(PyExc_SystemError, "no locals found when setting up annotations");
+        return -1;
+    }
+    PyObject *key = PyUnicode_InternFromString("__annotations__");
+    if (key == NULL) {
+        return -1;
+    }
+    PyObject *ann = lookup(locals, key);
+    int err = 0;
+    if (ann == NULL) {
+        if (PyErr_Occurred() || (ann = PyDict_New()) == NULL) {
+            err = -1;
+        }
+        else {
+            err = PyObject_SetItem(locals, key, ann);
+        }
+    }
+    Py_XDECREF(ann);
+    Py_DECREF(key);
+    return err;
+}
+
+int
+ff_print_expr(PyThreadState *tstate, PyObject *value)
+{
+    PyObject *hook = PySys_GetObject("displayhook");
+    if (hook == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "lost sys.displayhook");
+        return -1;
+    }
+    PyObject *res = PyObject_CallOneArg(hook, value);
+    if (res == NULL) {
+        return -1;
+    }
+    Py_DECREF(res);
+    return 0;
+}
+
+/* ---- Imports */
+
+PyObject *
+ff_import_name(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name,
+               PyObject *fromlist, PyObject *level)
+{
+    PyObject *key = PyUnicode_InternFromString("__import__");
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *import_func = lookup(frame->f_builtins, key);
+    Py_DECREF(key);
+    if (import_func == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ImportError, "__import__ not found");
+        }
+        return NULL;
+    }
+    PyObject *locals = frame->f_locals == NULL ? Py_None : frame->f_locals;
+    PyObject *res;
+    if (import_func == tstate->interp->import_func) {
+        /* The builtin __import__: call the importer directly, as CPython does. */
+        int ilevel = _PyLong_AsInt(level);
+        res = (ilevel == -1 && PyErr_Occurred()) ? NULL
+            : PyImport_ImportModuleLevelObject(name, frame->f_globals, locals, fromlist, ilevel);
+    }
+    else {
+        PyObject *argv[5] = {name, frame->f_globals, locals, fromlist, level};
+        res = PyObject_Vectorcall(import_func, argv, 5, NULL);
+    }
+    Py_DECREF(import_func);
+    return res;
+}
+
+PyObject *
+ff_import_from(PyThreadState *tstate, PyObject *from, PyObject *name)
+{
+    PyObject *x, *pkgname = NULL, *pkgpath = NULL;
+    if (_PyObject_LookupAttr(from, name, &x) != 0) {
+        return x;   /* found, or an error other than AttributeError */
+    }
+    /* A circular relative import may have left the submodule only in sys.modules. */
+    pkgname = PyObject_GetAttrString(from, "__name__");
+    if (pkgname != NULL && PyUnicode_Check(pkgname)) {
+        PyObject *full = PyUnicode_FromFormat("%U.%U", pkgname, name);
+        if (full == NULL) {
+            Py_DECREF(pkgname);
+            return NULL;
+        }
+        x = PyImport_GetModule(full);
+        Py_DECREF(full);
+        if (x != NULL || PyErr_Occurred()) {
+            Py_DECREF(pkgname);
+            return x;
+        }
+    }
+    else {
+        Py_CLEAR(pkgname);
+    }
+    PyErr_Clear();
+    PyObject *shown = pkgname != NULL ? Py_NewRef(pkgname) : PyUnicode_FromString("<unknown module name>");
+    if (shown == NULL) {
+        Py_XDECREF(pkgname);
+        return NULL;
+    }
+    pkgpath = PyModule_Check(from) ? PyModule_GetFilenameObject(from) : NULL;
+    PyObject *msg;
+    if (pkgpath == NULL || !PyUnicode_Check(pkgpath)) {
+        PyErr_Clear();
+        msg = PyUnicode_FromFormat("cannot import name %R from %R (unknown location)", name, shown);
+        if (msg != NULL) {
+            PyErr_SetImportError(msg, pkgname, NULL);
+        }
+    }
+    else {
+        int initializing = 0;
+        PyObject *spec = PyObject_GetAttrString(from, "__spec__");
+        if (spec != NULL) {
+            PyObject *flag = PyObject_GetAttrString(spec, "_initializing");
+            initializing = flag != NULL && PyObject_IsTrue(flag) > 0;
+            Py_XDECREF(flag);
+            Py_DECREF(spec);
+        }
+        PyErr_Clear();
+        msg = PyUnicode_FromFormat(initializing
+                                   ? "cannot import name %R from partially initialized module %R "
+                                     "(most likely due to a circular import) (%S)"
+                                   : "cannot import name %R from %R (%S)", name, shown, pkgpath);
+        if (msg != NULL) {
+            PyErr_SetImportError(msg, pkgname, pkgpath);
+        }
+    }
+    Py_XDECREF(msg);
+    Py_DECREF(shown);
+    Py_XDECREF(pkgname);
+    Py_XDECREF(pkgpath);
+    return NULL;
+}
+
+int
+ff_import_star(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *from)
+{
+    PyObject *locals = frame->f_locals;
+    if (locals == NULL) {
+        PyErr_SetString(PyExc_SystemError, "no locals found during 'import *'");
+        return -1;
+    }
+    int skip_private = 0;
+    PyObject *all;
+    if (_PyObject_LookupAttr(from, &_Py_ID(__all__), &all) < 0) {
+        return -1;
+    }
+    if (all == NULL) {
+        PyObject *dict;
+        if (_PyObject_LookupAttr(from, &_Py_ID(__dict__), &dict) < 0) {
+            return -1;
+        }
+        if (dict == NULL) {
+            PyErr_SetString(PyExc_ImportError, "from-import-* object has no __dict__ and no __all__");
+            return -1;
+        }
+        all = PyMapping_Keys(dict);
+        Py_DECREF(dict);
+        if (all == NULL) {
+            return -1;
+        }
+        skip_private = 1;
+    }
+    int err = 0;
+    for (Py_ssize_t pos = 0;; pos++) {
+        PyObject *name = PySequence_GetItem(all, pos);
+        if (name == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_IndexError)) {
+                PyErr_Clear();
+            }
+            else {
+                err = -1;
+            }
+            break;
+        }
+        if (!PyUnicode_Check(name)) {
+            PyObject *modname = PyObject_GetAttrString(from, "__name__");
+            if (modname == NULL || !PyUnicode_Check(modname)) {
+                Py_XDECREF(modname);
+                PyErr_Clear();
+                modname = PyUnicode_FromString("<module>");
+            }
+            if (modname != NULL) {
+                PyErr_Format(PyExc_TypeError, "%s in %U.%s must be str, not %.100s",
+                             skip_private ? "Key" : "Item", modname, skip_private ? "__dict__" : "__all__",
+                             Py_TYPE(name)->tp_name);
+                Py_DECREF(modname);
+            }
+            Py_DECREF(name);
+            err = -1;
+            break;
+        }
+        if (skip_private && PyUnicode_READ_CHAR(name, 0) == '_') {
+            Py_DECREF(name);
+            continue;
+        }
+        PyObject *value = PyObject_GetAttr(from, name);
+        if (value == NULL) {
+            err = -1;
+        }
+        else {
+            err = PyDict_CheckExact(locals) ? PyDict_SetItem(locals, name, value)
+                                            : PyObject_SetItem(locals, name, value);
+            Py_DECREF(value);
+        }
+        Py_DECREF(name);
+        if (err != 0) {
+            break;
+        }
+    }
+    Py_DECREF(all);
+    return err;
+}
+
+/* ---- Exceptions */
+
+/* raise / raise exc / raise exc from cause. Takes over exc and cause.
+ * Returns 1 for a bare re-raise (no new traceback entry), 0 otherwise; either
+ * way an exception is set. */
+int
+ff_do_raise(PyThreadState *tstate, PyObject *exc, PyObject *cause)
+{
+    PyObject *type = NULL, *value = NULL;
+    if (exc == NULL) {
+        _PyErr_StackItem *info = _PyErr_GetTopmostException(tstate);
+        value = info->exc_value;
+        if (value == NULL || Py_IsNone(value)) {
+            PyErr_SetString(PyExc_RuntimeError, "No active exception to reraise");
+            return 0;
+        }
+        PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(value)), Py_NewRef(value),
+                      PyException_GetTraceback(value));
+        return 1;
+    }
+    if (PyExceptionClass_Check(exc)) {
+        type = exc;   /* owns exc's reference */
+        value = PyObject_CallNoArgs(exc);
+        if (value == NULL) {
+            goto fail;
+        }
+        if (!PyExceptionInstance_Check(value)) {
+            PyErr_Format(PyExc_TypeError, "calling %R should have returned an instance of "
+                         "BaseException, not %R", type, Py_TYPE(value));
+            goto fail;
+        }
+    }
+    else if (PyExceptionInstance_Check(exc)) {
+        value = exc;
+        type = Py_NewRef(PyExceptionInstance_Class(exc));
+    }
+    else {
+        Py_DECREF(exc);
+        PyErr_SetString(PyExc_TypeError, "exceptions must derive from BaseException");
+        goto fail;
+    }
+    if (cause != NULL) {
+        PyObject *fixed;
+        if (PyExceptionClass_Check(cause)) {
+            fixed = PyObject_CallNoArgs(cause);
+            if (fixed == NULL) {
+                goto fail;
+            }
+            Py_DECREF(cause);
+        }
+        else if (PyExceptionInstance_Check(cause)) {
+            fixed = cause;
+        }
+        else if (Py_IsNone(cause)) {
+            Py_DECREF(cause);
+            fixed = NULL;
+        }
+        else {
+            PyErr_SetString(PyExc_TypeError, "exception causes must derive from BaseException");
+            goto fail;
+        }
+        cause = NULL;
+        PyException_SetCause(value, fixed);   /* steals fixed */
+    }
+    PyErr_SetObject(type, value);
+    Py_DECREF(value);
+    Py_DECREF(type);
+    return 0;
+fail:
+    Py_XDECREF(value);
+    Py_XDECREF(type);
+    Py_XDECREF(cause);
+    return 0;
+}
+
+int
+ff_check_except_type_valid(PyThreadState *tstate, PyObject *right)
+{
+    static const char msg[] = "catching classes that do not inherit from BaseException is not allowed";
+    if (PyTuple_Check(right)) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(right); i++) {
+            if (!PyExceptionClass_Check(PyTuple_GET_ITEM(right, i))) {
+                PyErr_SetString(PyExc_TypeError, msg);
+                return -1;
+            }
+        }
+    }
+    else if (!PyExceptionClass_Check(right)) {
+        PyErr_SetString(PyExc_TypeError, msg);
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *
+ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
+{
+    PyObject *enter = _PyObject_LookupSpecial(mgr, &_Py_ID(__enter__));
+    if (enter == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the context manager protocol",
+                         Py_TYPE(mgr)->tp_name);
+        }
+        return NULL;
+    }
+    PyObject *exit = _PyObject_LookupSpecial(mgr, &_Py_ID(__exit__));
+    if (exit == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the context manager protocol "
+                         "(missed __exit__ method)", Py_TYPE(mgr)->tp_name);
+        }
+        Py_DECREF(enter);
+        return NULL;
+    }
+    PyObject *res = PyObject_CallNoArgs(enter);
+    Py_DECREF(enter);
+    if (res == NULL) {
+        Py_DECREF(exit);
+        return NULL;
+    }
+    *exit_func = exit;
+    return res;
+}

@@ -1,0 +1,73 @@
+/* CPython 3.11 internals the evaluator needs (frames, thread state, eval
+ * breaker). Only the files that work on frames include this header. Many
+ * internal functions are not exported from libpython: only static inline
+ * functions and exported symbols may be used here (check with nm -D). */
+#ifndef FIVEFOLD_VM_INTERNAL_H
+#define FIVEFOLD_VM_INTERNAL_H
+
+#ifndef Py_BUILD_CORE_MODULE
+#  define Py_BUILD_CORE_MODULE 1
+#endif
+#include "code.h"
+#include "frameobject.h"
+#include "internal/pycore_frame.h"
+#include "internal/pycore_pystate.h"
+#include "internal/pycore_interp.h"
+#include "internal/pycore_runtime.h"
+#include "internal/pycore_atomic.h"
+#include "internal/pycore_object.h"
+
+/* eval.c */
+PyObject *ff_eval_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag);
+#ifdef FIVEFOLD_STATS
+extern unsigned long long ff_opcode_counts[256];
+#endif
+
+/* pending.c: signals, pending calls, GIL drop requests, async exceptions */
+static inline int ff_eval_breaker_set(PyThreadState *tstate) {
+    return _Py_atomic_load_relaxed(&tstate->interp->ceval.eval_breaker);
+}
+int ff_handle_pending(PyThreadState *tstate);
+
+/* stackguard.c: is the C stack nearly exhausted? (sets RecursionError if so) */
+int ff_c_stack_exhausted(PyThreadState *tstate);
+
+/* frame.c */
+PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+void ff_add_traceback(_PyInterpreterFrame *frame);
+
+/* ops.c: the work of instructions too long for their DSL bodies */
+#define FF_NB_COUNT 26
+typedef PyObject *(*ff_binaryfunc)(PyObject *, PyObject *);
+extern const ff_binaryfunc ff_binary_ops[FF_NB_COUNT];
+void ff_unbound_local_error(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg);
+void ff_unbound_deref_error(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg);
+void ff_name_error(PyThreadState *tstate, PyObject *exc, PyObject *name);
+PyObject *ff_load_classderef(PyThreadState *tstate, _PyInterpreterFrame *frame, int oparg);
+PyObject *ff_load_name(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name);
+PyObject *ff_load_global(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name);
+PyObject *ff_tuple_steal(PyObject **values, Py_ssize_t n);
+PyObject *ff_list_steal(PyObject **values, Py_ssize_t n);
+PyObject *ff_set_steal(PyObject **values, Py_ssize_t n);
+PyObject *ff_map_steal(PyObject **values, Py_ssize_t n);
+PyObject *ff_const_key_map_steal(PyObject **values, PyObject *keys, Py_ssize_t n);
+void ff_list_extend_error(PyThreadState *tstate, PyObject *iterable);
+void ff_format_kwargs_error(PyThreadState *tstate, PyObject *func, PyObject *kwargs);
+PyObject *ff_format_value(PyObject *value, PyObject *fmt_spec, int oparg);
+int ff_unpack(PyThreadState *tstate, PyObject *seq, int argcnt, int argcntafter, PyObject **values);
+PyObject *ff_yield_from_iter(_PyInterpreterFrame *frame, PyObject *iterable);
+PyObject *ff_call_function_ex(PyThreadState *tstate, PyObject *func, PyObject *callargs, PyObject *kwargs);
+PyObject *ff_make_function(_PyInterpreterFrame *frame, PyObject *codeobj, PyObject *defaults,
+                           PyObject *kwdefaults, PyObject *annotations, PyObject *closure);
+PyObject *ff_load_build_class(PyThreadState *tstate, _PyInterpreterFrame *frame);
+int ff_setup_annotations(PyThreadState *tstate, _PyInterpreterFrame *frame);
+int ff_print_expr(PyThreadState *tstate, PyObject *value);
+PyObject *ff_import_name(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name,
+                         PyObject *fromlist, PyObject *level);
+PyObject *ff_import_from(PyThreadState *tstate, PyObject *from, PyObject *name);
+int ff_import_star(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *from);
+int ff_do_raise(PyThreadState *tstate, PyObject *exc, PyObject *cause);
+int ff_check_except_type_valid(PyThreadState *tstate, PyObject *right);
+PyObject *ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func);
+
+#endif
