@@ -45,7 +45,8 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
     """CFG passes, prologue and jump resolution. Returns the final instructions
     (each with .offset, .size, .handler) and the maximum stack depth."""
     cfg = Cfg(unit.instrs)
-    cfg.optimize(unit.consts)
+    cfg.optimize(unit.consts, unit.add_const)
+    cfg.duplicate_exits_without_lineno()
     cfg.propagate_line_numbers()
     maxdepth = cfg.stackdepth(isa)
     cfg.label_exception_targets()
@@ -88,7 +89,8 @@ def prologue(unit: Unit) -> list[Instr]:
     out = []
     if unit.freevars:
         out.append(Instr("COPY_FREE_VARS", len(unit.freevars)))
-    for name in unit.cellvars:
+    localsplus = unit.localsplus()
+    for name in sorted(unit.cellvars, key=localsplus.index):
         out.append(Instr("MAKE_CELL", name))
     if unit.is_generator:
         pos = Position(unit.firstlineno, unit.firstlineno, -1, -1)
@@ -173,10 +175,16 @@ def _instr_size(instr: Instr, isa: Isa) -> int:
     return units
 
 
+def _final_arg(instr: Instr) -> int:
+    return instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+
+
 def encode(instrs: list[Instr], isa: Isa) -> bytes:
     out = bytearray()
     for instr in instrs:
-        arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+        arg = _final_arg(instr)
+        if not isa.has_arg(instr.name):
+            arg = instr.arg = 0
         for name in _expanded(instr, isa):
             ext = _units_for_arg(arg) - 1
             for shift in range(ext, 0, -1):
@@ -275,7 +283,8 @@ def assemble(unit: Unit, isa: Isa) -> Assembled:
 def _template(unit: Unit, filename: str, code: bytes, linetable_: bytes, stacksize: int,
               consts: tuple, flags: int, exceptiontable: bytes = b"") -> types.CodeType:
     return types.CodeType(
-        unit.argcount, unit.posonlyargcount, unit.kwonlyargcount, len(unit.varnames),
+        unit.argcount + unit.posonlyargcount, unit.posonlyargcount, unit.kwonlyargcount,
+        len(unit.varnames),
         max(stacksize, 1), flags, code, consts, tuple(unit.names), tuple(unit.varnames),
         filename, unit.name, unit.qualname, unit.firstlineno, linetable_, exceptiontable,
         tuple(unit.freevars), tuple(unit.cellvars))
@@ -289,11 +298,15 @@ def _shadow_code(asm: Assembled, fivefold: Isa) -> bytes:
     mirrored = set(fivefold.mirrored)
     out = bytearray()
     for instr in asm.instrs:
-        for _ in range(instr.size - 1):
+        # EXTENDED_ARG prefixes come first, the instruction last, then its caches.
+        ext = _units_for_arg(_final_arg(instr)) - 1
+        for _ in range(ext):
             out += bytes([cpython.opmap["NOP"], 0])
         if instr.name in mirrored:
-            out += bytes([cpython.opmap[instr.name], instr.arg & 0xFF])
+            out += bytes([cpython.opmap[instr.name], _final_arg(instr) & 0xFF])
         else:
+            out += bytes([cpython.opmap["NOP"], 0])
+        for _ in range(instr.size - ext - 1):
             out += bytes([cpython.opmap["NOP"], 0])
     out += bytes([cpython.opmap["LOAD_ASSERTION_ERROR"], 0, cpython.opmap["RAISE_VARARGS"], 1])
     return bytes(out)

@@ -19,6 +19,8 @@ EXIT_OPS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 UNCONDITIONAL_JUMPS = {"JUMP", "JUMP_NO_INTERRUPT", "JUMP_FORWARD", "JUMP_BACKWARD",
                        "JUMP_BACKWARD_NO_INTERRUPT"}
 MAX_COPY_SIZE = 4
+_THREADABLE = {"POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "JUMP", "JUMP_IF_FALSE_OR_POP",
+               "JUMP_IF_TRUE_OR_POP"}
 
 
 def is_jump(instr: Instr) -> bool:
@@ -80,11 +82,11 @@ class Cfg:
         return nxt
 
     # --- optimize_cfg -------------------------------------------------------------
-    def optimize(self, consts: list) -> None:
+    def optimize(self, consts: list, add_const) -> None:
         for block in self.blocks:
             self.extend_block(block)
         for block in self.blocks:
-            self.fold_block(block, consts)
+            self.fold_block(block, consts, add_const)
             clean_block(block, self.next_nonempty(block))
         for block in self.blocks:
             self.extend_block(block)
@@ -100,7 +102,7 @@ class Cfg:
                     clean_block(block, self.next_nonempty(block))
                     changed = True
         if changed:
-            self.blocks = [b for b in self.blocks if b.instrs or b is self.blocks[0]]
+            self.drop_empty_blocks()
 
     def extend_block(self, block: Block) -> None:
         """Copy a small block that ends the code into a jump to it (extend_block)."""
@@ -108,12 +110,14 @@ class Cfg:
         if last is None or last.name not in ("JUMP", "JUMP_FORWARD", "JUMP_BACKWARD"):
             return
         target = self.target(last)
-        if target.exits() and len(target.instrs) <= MAX_COPY_SIZE:
+        # Only artificial blocks (an implicit `return None`) are copied.
+        if target.exits() and len(target.instrs) <= MAX_COPY_SIZE \
+                and all(i.pos is None for i in target.instrs):
             last.name, last.target = "NOP", None
             for instr in target.instrs:
                 block.instrs.append(Instr(instr.name, instr.arg, instr.target, instr.pos))
 
-    def fold_block(self, block: Block, consts: list) -> None:
+    def fold_block(self, block: Block, consts: list, add_const) -> None:
         """The few peephole folds of optimize_basic_block that matter here."""
         instrs = block.instrs
         for i, instr in enumerate(instrs):
@@ -130,15 +134,99 @@ class Cfg:
                     nxt.name = "JUMP"
                 else:
                     nxt.name, nxt.target = "NOP", None
+            elif instr.name == "LOAD_CONST" and nxt is not None \
+                    and nxt.name in ("JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"):
+                try:
+                    is_true = bool(consts[instr.arg])
+                except Exception:
+                    continue
+                if is_true == (nxt.name == "JUMP_IF_TRUE_OR_POP"):
+                    nxt.name = "JUMP"
+                else:
+                    instr.name, instr.arg = "NOP", 0
+                    nxt.name, nxt.target = "NOP", None
+            elif instr.name == "LOAD_CONST" and consts[instr.arg] is None and nxt is not None \
+                    and nxt.name == "IS_OP" and i + 2 < len(instrs) \
+                    and instrs[i + 2].name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE"):
+                jump = instrs[i + 2]
+                invert = bool(nxt.arg) != (jump.name == "POP_JUMP_IF_FALSE")
+                instr.name, instr.arg = "NOP", 0
+                nxt.name, nxt.arg = "NOP", 0
+                jump.name = "POP_JUMP_IF_NOT_NONE" if invert else "POP_JUMP_IF_NONE"
+            elif instr.name == "BUILD_TUPLE" and nxt is not None \
+                    and nxt.name == "UNPACK_SEQUENCE" and nxt.arg == instr.arg \
+                    and instr.arg in (1, 2, 3):
+                if instr.arg == 1:
+                    instr.name = nxt.name = "NOP"
+                    instr.arg = nxt.arg = 0
+                else:
+                    instr.name, instr.arg = "NOP", 0
+                    nxt.name = "SWAP"
+            elif instr.name == "SWAP":
+                if instr.arg == 1:
+                    instr.name, instr.arg = "NOP", 0
+                else:
+                    apply_static_swaps(instrs, i)
             elif instr.name == "PUSH_NULL" and nxt is not None and nxt.name == "LOAD_GLOBAL" \
                     and not (nxt.arg & 1):
                 instr.name = "NOP"
                 nxt.arg |= 1
+            elif instr.name == "BUILD_TUPLE" and i >= instr.arg and all(
+                    p.name == "LOAD_CONST" for p in instrs[i - instr.arg:i]):
+                # fold_tuple_on_constants: the tuple becomes one constant.
+                items = instrs[i - instr.arg:i]
+                value = tuple(consts[p.arg] for p in items)
+                for p in items:
+                    p.name, p.arg = "NOP", 0
+                instr.name, instr.arg = "LOAD_CONST", add_const(value)
+        last = instrs[-1] if instrs else None
+        if last is not None and last.target is not None and last.name in _THREADABLE:
+            self.thread_jump(last)
         # A jump that became unconditional ends the block.
         for i, instr in enumerate(instrs):
             if instr.name in NO_FALLTHROUGH:
                 del instrs[i + 1:]
                 break
+
+    def thread_jump(self, instr: Instr) -> None:
+        """Jump straight to where a jump on the same line goes (3.11 jump_thread)."""
+        for _ in range(100):
+            block = self.target(instr)
+            while block is not None and not block.instrs:
+                block = self.next_of(block)
+            if block is None:
+                return
+            first = block.instrs[0]
+            if first.target is None or _lineno(instr) != _lineno(first) \
+                    or first.target is instr.target:
+                return
+            if instr.name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "JUMP") \
+                    and first.name == "JUMP":
+                instr.target = first.target
+            elif instr.name in ("JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"):
+                same = instr.name == "JUMP_IF_FALSE_OR_POP"
+                pop_same = "POP_JUMP_IF_FALSE" if same else "POP_JUMP_IF_TRUE"
+                keep_same = instr.name
+                other = ("JUMP_IF_TRUE_OR_POP", "POP_JUMP_IF_TRUE") if same else \
+                    ("JUMP_IF_FALSE_OR_POP", "POP_JUMP_IF_FALSE")
+                if first.name == pop_same:
+                    instr.name, instr.target = pop_same, first.target
+                elif first.name in ("JUMP", keep_same):
+                    instr.target = first.target
+                elif first.name in other:
+                    nxt = self.next_of(block)
+                    if nxt is None:
+                        return
+                    if nxt.label is None:
+                        nxt.label = Label("threaded")
+                        self.by_label[nxt.label] = nxt
+                    instr.name = pop_same
+                    instr.target = nxt.label
+                    return
+                else:
+                    return
+            else:
+                return
 
     def remove_unreachable(self) -> None:
         entry = self.blocks[0]
@@ -163,19 +251,60 @@ class Cfg:
         for b in self.blocks:
             if not b.visited:
                 b.instrs = []
-        # Empty blocks: labels pointing at them move to the next non-empty block.
-        kept = []
-        for b in self.blocks:
-            if b.instrs or b is entry:
-                kept.append(b)
+        self.drop_empty_blocks()
+
+    def drop_empty_blocks(self) -> None:
+        """Remove empty blocks; labels pointing at them move to the next non-empty one."""
+        entry = self.blocks[0]
         remap = {}
         for b in self.blocks:
             if not b.instrs and b is not entry:
-                remap[b] = self.next_nonempty(b)
+                remap[id(b)] = self.next_nonempty(b)
         for label, b in list(self.by_label.items()):
-            if b in remap and remap[b] is not None:
-                self.by_label[label] = remap[b]
-        self.blocks = kept
+            if id(b) in remap and remap[id(b)] is not None:
+                self.by_label[label] = remap[id(b)]
+        self.blocks = [b for b in self.blocks if b.instrs or b is entry]
+
+    # --- duplicate_exits_without_lineno ---------------------------------------------
+    def predecessors(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for b in self.blocks:
+            for instr in b.instrs:
+                if instr.target is not None:
+                    t = self.target(instr)
+                    counts[id(t)] = counts.get(id(t), 0) + 1
+            if b.falls_through():
+                nxt = self.next_of(b)
+                if nxt is not None:
+                    counts[id(nxt)] = counts.get(id(nxt), 0) + 1
+        return counts
+
+    @staticmethod
+    def exit_without_lineno(block: Block) -> bool:
+        return block.exits() and all(i.pos is None for i in block.instrs)
+
+    def duplicate_exits_without_lineno(self) -> None:
+        """Give each jump to an artificial exit block its own copy, so that the copy
+        can carry the jump's line (3.11 duplicate_exits_without_lineno)."""
+        preds = self.predecessors()
+        for b in reversed(list(self.blocks)):
+            last = b.last()
+            if last is None or not is_jump(last):
+                continue
+            target = self.target(last)
+            if self.exit_without_lineno(target) and preds.get(id(target), 0) > 1:
+                label = Label("exit_copy")
+                copy = Block(label, [Instr(i.name, i.arg, i.target, i.pos) for i in target.instrs])
+                copy.instrs[0].pos = last.pos
+                self.by_label[label] = copy
+                self.blocks.insert(self.blocks.index(target) + 1, copy)
+                last.target = label
+                preds[id(target)] -= 1
+        for b in self.blocks:
+            nxt = self.next_of(b)
+            if b.instrs and nxt is not None and b.falls_through() \
+                    and self.exit_without_lineno(nxt):
+                nxt.instrs[0].pos = b.instrs[-1].pos
 
     # --- propagate_line_numbers ---------------------------------------------------
     def propagate_line_numbers(self) -> None:
@@ -304,6 +433,46 @@ def _int_arg(instr: Instr) -> int:
 
 def _lineno(instr: Instr) -> int:
     return -1 if instr.pos is None else instr.pos.lineno
+
+
+def _swappable(instr: Instr) -> bool:
+    return instr.name in ("STORE_FAST", "POP_TOP")
+
+
+def _next_swappable(instrs: list[Instr], i: int, lineno: int) -> int:
+    while True:
+        i += 1
+        if i >= len(instrs):
+            return -1
+        instr = instrs[i]
+        if lineno >= 0 and _lineno(instr) != lineno:
+            return -1
+        if instr.name == "NOP":
+            continue
+        return i if _swappable(instr) else -1
+
+
+def apply_static_swaps(instrs: list[Instr], i: int) -> None:
+    """Swap the stores instead of the values where that is invisible (3.11)."""
+    while i >= 0:
+        swap = instrs[i]
+        if swap.name != "SWAP":
+            if swap.name == "NOP" or _swappable(swap):
+                i -= 1
+                continue
+            return
+        j = _next_swappable(instrs, i, -1)
+        if j < 0:
+            return
+        k = j
+        lineno = _lineno(instrs[j])
+        for _ in range(swap.arg - 1):
+            k = _next_swappable(instrs, k, lineno)
+            if k < 0:
+                return
+        swap.name, swap.arg = "NOP", 0
+        instrs[j], instrs[k] = instrs[k], instrs[j]
+        i -= 1
 
 
 def clean_block(block: Block, next_block: Block | None) -> None:

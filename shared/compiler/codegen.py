@@ -18,6 +18,7 @@ from fivefold.compiler.control import ControlFlow
 from fivefold.compiler.defs import Definitions
 from fivefold.compiler.exprs import Expressions
 from fivefold.compiler.instr import Position
+from fivefold.compiler.scope_map import map_scopes
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
 from fivefold.compiler.unit import (CLASS, COMPREHENSION, FUNCTION, LAMBDA, MODULE, Unit,
                                     set_pos)
@@ -74,6 +75,7 @@ class Compiler(Expressions, ControlFlow, Definitions):
         self.assemble = assemble  # callable(unit, compiler) -> code object
         self.future_flags = future_flags
         self.fallback = fallback  # fallback.FallbackCompiler or None
+        self.scope_map = map_scopes(tree, top_scope)
         self.stack: list[Unit] = []
         self.u: Unit | None = None
 
@@ -262,7 +264,7 @@ class Compiler(Expressions, ControlFlow, Definitions):
         if isinstance(target, ast.Attribute):
             self.visit_expr(target.value)
             self.emit("COPY", 1)
-            self.u.pos = self.u.pos._replace(lineno=target.end_lineno)
+            self.match_attr_start(target)
             self.emit_name("LOAD_ATTR", target.attr)
         elif isinstance(target, ast.Subscript):
             self.visit_expr(target.value)
@@ -277,7 +279,7 @@ class Compiler(Expressions, ControlFlow, Definitions):
         self.emit("BINARY_OP", self.binop_arg(node.op, inplace=True))
         set_pos(self.u, target)
         if isinstance(target, ast.Attribute):
-            self.u.pos = self.u.pos._replace(lineno=target.end_lineno)
+            self.match_attr_start(target)
             self.emit("SWAP", 2)
             self.emit_name("STORE_ATTR", target.attr)
         elif isinstance(target, ast.Subscript):

@@ -43,6 +43,10 @@ class ControlFlow:
             self.jump_if(e.orelse, target, cond)
             self.u.place(end)
             return
+        if isinstance(e, ast.Compare):
+            # 3.11 moves the current location to a compared expression and leaves it
+            # there: the jump and what follows (an assert's raise) carry it.
+            set_pos(self.u, e)
         if isinstance(e, ast.Compare) and len(e.ops) > 1:
             cleanup = Label("cmp_cleanup")
             self.visit_expr(e.left)

@@ -130,7 +130,7 @@ class Definitions:
         firstlineno = decorators[0].lineno if decorators else node.lineno
         funcflags = self.default_arguments(node.args)
         funcflags |= self.visit_annotations(node.args, node.returns)
-        scope = self.u.scope.child(node.name, node.lineno)
+        scope = self.scope_map[id(node)]
         reason = self.fallback_reason(node) if self.fallback else None
         if reason:
             code, qualname = self.fallback.compile_scope(self, node, scope, reason)
@@ -179,7 +179,7 @@ class Definitions:
 
     def expr_Lambda(self, node: ast.Lambda) -> None:
         funcflags = self.default_arguments(node.args)
-        scope = self.u.scope.child("lambda", node.lineno)
+        scope = self.scope_map[id(node)]
         unit = self.enter_scope(LAMBDA, "<lambda>", scope, node.lineno)
         unit.add_const(None)
         args = node.args
@@ -215,7 +215,7 @@ class Definitions:
         decorators = node.decorator_list
         self.visit_decorators(decorators)
         firstlineno = decorators[0].lineno if decorators else node.lineno
-        scope = self.u.scope.child(node.name, node.lineno)
+        scope = self.scope_map[id(node)]
         reason = self.fallback.reason_for(node) if self.fallback else None
         if reason:
             code, _ = self.fallback.compile_scope(self, node, scope, reason)
@@ -264,7 +264,7 @@ class Definitions:
 
     def comprehension(self, node, kind: str, elt, val) -> None:
         outermost = node.generators[0]
-        scope = self.u.scope.child(kind, node.lineno)
+        scope = self.scope_map[id(node)]
         unit = self.enter_scope(COMPREHENSION, f"<{kind}>", scope, node.lineno)
         set_pos(unit, node)
         unit.is_generator = kind == "genexpr"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from fivefold.compiler.instr import Label
+from fivefold.compiler.instr import Label, Position
 from fivefold.compiler.unit import set_pos
 
 STACK_USE_GUIDELINE = 30
@@ -238,16 +238,28 @@ class Expressions:
             self.emit("BUILD_MAP", 0)
 
     # --- attributes, subscripts, slices --------------------------------------------------
+    def match_attr_start(self, attr: ast.Attribute) -> None:
+        """Start the location at the attribute's name when the attribute spans lines
+        (3.11 update_start_location_to_match_attr)."""
+        pos = self.u.pos
+        if pos.lineno == attr.end_lineno:
+            return
+        lineno = attr.end_lineno
+        length = len(attr.attr)
+        if length <= attr.end_col_offset:
+            col, end_col = attr.end_col_offset - length, pos.end_col_offset
+        else:
+            col = end_col = -1
+        end_lineno = max(lineno, pos.end_lineno)
+        if lineno == end_lineno:
+            end_col = max(col, end_col)
+        self.u.pos = Position(lineno, end_lineno, col, end_col)
+
     def expr_Attribute(self, node: ast.Attribute) -> None:
         self.visit_expr(node.value)
-        if isinstance(node.ctx, ast.Load):
-            self.u.pos = self.u.pos._replace(lineno=node.end_lineno)
-            self.emit_name("LOAD_ATTR", node.attr)
-        elif isinstance(node.ctx, ast.Store):
-            self.u.pos = self.u.pos._replace(lineno=node.end_lineno)
-            self.emit_name("STORE_ATTR", node.attr)
-        else:
-            self.emit_name("DELETE_ATTR", node.attr)
+        self.match_attr_start(node)
+        op = {ast.Load: "LOAD_ATTR", ast.Store: "STORE_ATTR", ast.Del: "DELETE_ATTR"}
+        self.emit_name(op[type(node.ctx)], node.attr)
 
     def expr_Subscript(self, node: ast.Subscript) -> None:
         op = {ast.Load: "BINARY_SUBSCR", ast.Store: "STORE_SUBSCR",
@@ -326,15 +338,16 @@ class Expressions:
         if any(k.arg is None for k in node.keywords):
             return False
         self.visit_expr(meth.value)
-        old = self.u.pos
-        self.u.pos = self.u.pos._replace(lineno=meth.end_lineno)
+        set_pos(self.u, meth)
+        self.match_attr_start(meth)
         self.emit_name("LOAD_METHOD", meth.attr)
         self.visit_exprs(node.args)
         if nkw:
             self.visit_keywords(node.keywords)
             self.emit_kw_names(node.keywords)
+        set_pos(self.u, node)
+        self.match_attr_start(meth)
         self.emit("CALL", nargs + nkw)
-        self.u.pos = old
         return True
 
     def visit_keywords(self, keywords) -> None:

@@ -133,6 +133,11 @@ class FallbackCompiler:
             body = [ast.ClassDef(name=parent.private, bases=[], keywords=[], body=body,
                                  decorator_list=[])]
         binds = [f for f in frees if not (in_class and f == "__class__")]
+        own_name = getattr(node, "name", None)
+        if own_name is not None and not in_class and own_name not in binds:
+            # The synthetic function must not turn the definition's own name into a
+            # local that a recursive reference would capture.
+            body.insert(0, ast.Global(names=[own_name]))
         if binds:
             body.insert(0, ast.Assign(targets=[ast.Name(f, ast.Store()) for f in binds],
                                       value=ast.Constant(None)))

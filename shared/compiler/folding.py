@@ -123,6 +123,10 @@ class ConstantFolder(ast.NodeTransformer):
 
     def visit_BinOp(self, node):
         self.generic_visit(node)
+        if isinstance(node.op, ast.Mod) and _is_const(node.left) \
+                and isinstance(node.left.value, str) and isinstance(node.right, ast.Tuple) \
+                and not any(isinstance(e, ast.Starred) for e in node.right.elts):
+            return optimize_format(node, node.left.value, node.right.elts)
         if not (_is_const(node.left) and _is_const(node.right)):
             return node
         lhs, rhs = node.left.value, node.right.value
@@ -173,6 +177,109 @@ class ConstantFolder(ast.NodeTransformer):
         self.generic_visit(node)
         node.iter = _fold_iter(node.iter)
         return node
+
+
+def _nowhere(value) -> ast.Constant:
+    """A constant the optimizer made up: no position (lineno -1), like CPython's."""
+    return ast.Constant(value=value, lineno=-1, col_offset=-1, end_lineno=-1,
+                        end_col_offset=-1)
+
+
+_MAXDIGITS = 3
+
+
+def _parse_spec(fmt: str, pos: int):
+    """simple_format_arg_parse: flags, width, precision and the conversion character
+    after a '%', or None when the unit is not one the optimizer handles."""
+    n = len(fmt)
+    ljust = False
+    width = prec = -1
+    if pos >= n:
+        return None
+    ch = fmt[pos]
+    pos += 1
+    while ch in "-+ #0":
+        if ch == "-":
+            ljust = True
+        if pos >= n:
+            return None
+        ch = fmt[pos]
+        pos += 1
+    if ch.isdigit() and ch.isascii():
+        width, digits = 0, 0
+        while "0" <= ch <= "9":
+            width = width * 10 + int(ch)
+            if pos >= n:
+                return None
+            ch = fmt[pos]
+            pos += 1
+            digits += 1
+            if digits >= _MAXDIGITS:
+                return None
+    if ch == ".":
+        if pos >= n:
+            return None
+        ch = fmt[pos]
+        pos += 1
+        prec, digits = 0, 0
+        while "0" <= ch <= "9":
+            prec = prec * 10 + int(ch)
+            if pos >= n:
+                return None
+            ch = fmt[pos]
+            pos += 1
+            digits += 1
+            if digits >= _MAXDIGITS:
+                return None
+    return ch, ljust, width, prec, pos
+
+
+def optimize_format(node, fmt: str, elts):
+    """`'%s and %r' % (a, b)` becomes an f-string (3.11 ast_opt.c optimize_format)."""
+    values = []
+    pos, count, n = 0, 0, len(fmt)
+    while True:
+        start = pos
+        has_percents = False
+        while pos < n:
+            if fmt[pos] != "%":
+                pos += 1
+            elif pos + 1 < n and fmt[pos + 1] == "%":
+                has_percents = True
+                pos += 2
+            else:
+                break
+        if pos != start:
+            text = fmt[start:pos]
+            values.append(_nowhere(text.replace("%%", "%") if has_percents else text))
+        if pos >= n:
+            break
+        if count >= len(elts):
+            return node
+        pos += 1
+        parsed = _parse_spec(fmt, pos)
+        if parsed is None:
+            return node
+        spec, ljust, width, prec, pos = parsed
+        if spec not in "sra":
+            return node
+        arg = elts[count]
+        count += 1
+        text = ""
+        if not ljust and width > 0:
+            text += ">"
+        if width >= 0:
+            text += str(width)
+        if prec >= 0:
+            text += f".{prec}"
+        fspec = None
+        if text:
+            fspec = _nowhere(text)
+        values.append(ast.copy_location(
+            ast.FormattedValue(value=arg, conversion=ord(spec), format_spec=fspec), arg))
+    if count < len(elts):
+        return node
+    return ast.copy_location(ast.JoinedStr(values=values), node)
 
 
 def _fold_iter(node):

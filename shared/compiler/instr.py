@@ -21,7 +21,9 @@ class Position(NamedTuple):
     end_col_offset: int
 
     @classmethod
-    def of(cls, node) -> "Position":
+    def of(cls, node) -> "Position | None":
+        if node.lineno is None or node.lineno < 0:
+            return None  # synthesized by the optimizer: takes the previous position
         end_lineno = getattr(node, "end_lineno", None)
         end_col = getattr(node, "end_col_offset", None)
         return cls(node.lineno, node.lineno if end_lineno is None else end_lineno,

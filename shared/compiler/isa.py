@@ -75,6 +75,7 @@ class Isa:
     mirrored: tuple[str, ...] = DEFAULT_MIRRORED
     has_precall: bool = False  # CPython 3.11: CALL n is preceded by PRECALL n
     _stack_effect: object = None  # callable(name, arg, jump) -> int
+    has_arg: object = None  # callable(name) -> bool: False when the oparg is ignored
 
     def opcode(self, name: str) -> int:
         try:
@@ -106,7 +107,8 @@ def cpython_isa() -> Isa:
     caches = {name: _cpython_opcode._inline_cache_entries[op]
               for name, op in _cpython_opcode.opmap.items()}
     return Isa("cpython", dict(_cpython_opcode.opmap), caches, DEFAULT_MIRRORED,
-               has_precall=True, _stack_effect=_cpython_effect)
+               has_precall=True, _stack_effect=_cpython_effect,
+               has_arg=lambda name: _cpython_opcode.opmap[name] >= _cpython_opcode.HAVE_ARGUMENT)
 
 
 _FIVEFOLD: Isa | None = None
@@ -124,15 +126,14 @@ def _load_generated() -> Isa:
     from fivefold import opcodes  # generated: shared/opcodes.py
 
     opmap = dict(opcodes.opmap)
-    caches = {name: opcodes.cache_entries(name) if callable(getattr(opcodes, "cache_entries", None))
-              else opcodes.CACHE_ENTRIES.get(name, 0) for name in opmap} \
-        if hasattr(opcodes, "cache_entries") or hasattr(opcodes, "CACHE_ENTRIES") else {}
-    mirrored = tuple(getattr(opcodes, "SHADOW_MIRRORED", DEFAULT_MIRRORED))
-    effect = getattr(opcodes, "stack_effect", None)
+    caches = {name: opcodes.CACHE_SIZE.get(number, 0) for name, number in opmap.items()}
+    mirrored = tuple(opcodes.opname[number] for number in opcodes.SHADOW_OPCODES)
 
     def stack_effect(name: str, arg: int, jump: bool) -> int:
-        if effect is None:
-            return _cpython_effect(name, arg, jump)
-        return effect(name, arg, jump)
+        number = opmap[name]
+        if number >= opcodes.HAVE_ARGUMENT:
+            return opcodes.stack_effect(number, arg, jump=jump)
+        return opcodes.stack_effect(number, jump=jump)
 
-    return Isa("fivefold", opmap, caches, mirrored, has_precall=False, _stack_effect=stack_effect)
+    return Isa("fivefold", opmap, caches, mirrored, has_precall=False, _stack_effect=stack_effect,
+               has_arg=lambda name: opmap[name] >= opcodes.HAVE_ARGUMENT)
