@@ -43,8 +43,23 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     frame->f_locals = NULL;
     Py_INCREF(frame->f_func);
     Py_INCREF(frame->f_code);
-    /* Steals f; the generator owns the frame data from now on. */
-    return PyGen_NewWithQualName(f, func->func_name, func->func_qualname);
+    /* Steals f; the generator owns the frame data from now on.
+     * CPython 3.11's gen_new_with_qualname takes two references to the code for
+     * gi_code (PyFrame_GetCode's and an extra Py_INCREF) and releases one: left
+     * alone, every generator would leak a reference to its code. Count the new
+     * references (with the GC off, nothing else can run in between) and drop
+     * the extra one, so a CPython that does not have the bug is not hurt. */
+    PyObject *code_obj = (PyObject *)co;
+    int gc_was_enabled = PyGC_Disable();
+    Py_ssize_t before = Py_REFCNT(code_obj);
+    PyObject *gen = PyGen_NewWithQualName(f, func->func_name, func->func_qualname);
+    if (gen != NULL && Py_REFCNT(code_obj) - before == 2) {
+        Py_DECREF(code_obj);
+    }
+    if (gc_was_enabled) {
+        PyGC_Enable();
+    }
+    return gen;
 }
 
 void

@@ -1,0 +1,105 @@
+"""make_code checks what it is given: bad bytecode is a clear error, never a crash."""
+
+import opcode as cpython
+
+import pytest
+from ff_translate import CO_FIVEFOLD, translate
+
+from fivefold import _fivefold, opcodes as op
+
+
+def template(stacksize=2, nlocals=0, flags=0, units=8):
+    def f():
+        pass
+    co = f.__code__
+    return co.replace(co_flags=co.co_flags | CO_FIVEFOLD | flags, co_consts=(None,), co_stacksize=stacksize,
+                      co_code=bytes([cpython.opmap["NOP"], 0]) * units)
+
+
+def asm(*units):
+    return bytes(b for unit in units for b in unit)
+
+
+RETURN_NONE = [(op.RESUME, 0), (op.LOAD_CONST, 0), (op.RETURN_VALUE, 0)]
+
+
+def test_a_valid_function_runs_and_code_of_works():
+    import types
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    assert shadow.co_flags & CO_FIVEFOLD
+    code = _fivefold.code_of(shadow)
+    assert isinstance(code, _fivefold.Code)
+    assert code.co_code == asm(*RETURN_NONE)
+    assert code.co_consts == (None,) and code.co_names == () and code.co_exceptiontable == ()
+    assert code.shadow is shadow
+    assert shadow.co_consts == (None, code)
+    assert types.FunctionType(shadow, {})() is None
+    assert "units" in repr(code)
+
+
+@pytest.mark.parametrize("units, consts, names, table, message", [
+    ([(250, 0)], (None,), (), (), "unknown opcode"),
+    ([(op.LOAD_CONST, 3), (op.RETURN_VALUE, 0)], (None,), (), (), "constant index out of range"),
+    ([(op.LOAD_GLOBAL, 2), (op.RETURN_VALUE, 0)], (None,), ("x",), (), "name index out of range"),
+    ([(op.LOAD_FAST, 0), (op.RETURN_VALUE, 0)], (None,), (), (), "local variable index out of range"),
+    ([(op.JUMP_FORWARD, 9)], (None,), (), (), "jump target outside the code"),
+    ([(op.LOAD_CONST, 0)], (None,), (), (), "run off the end"),
+    ([(op.POP_TOP, 0)], (None,), (), (), "stack underflow"),
+    ([(op.LOAD_CONST, 0)] * 3 + [(op.RETURN_VALUE, 0)], (None,), (), (), "co_stacksize is 2"),
+    ([(op.BINARY_OP, 40)], (None,), (), (), "argument out of range"),
+    ([(op.EXTENDED_ARG, 1)], (None,), (), (), "EXTENDED_ARG without an instruction"),
+    ([(op.KW_NAMES, 0), (op.RETURN_VALUE, 0)], (("a",),), (), (), "KW_NAMES is not followed by a CALL"),
+])
+def test_bad_bytecode_is_a_system_error(units, consts, names, table, message):
+    with pytest.raises(SystemError, match=message):
+        _fivefold.make_code(template(), asm(*units), consts, names, table)
+
+
+@pytest.mark.parametrize("args, exc, message", [
+    ((None, b"\x00\x00", (), (), ()), TypeError, "template must be a code object"),
+    (("tmpl", b"", (), (), ()), ValueError, "non-empty bytes of even length"),
+    (("tmpl", b"\x01", (), (), ()), ValueError, "non-empty bytes of even length"),
+    (("tmpl", asm(*RETURN_NONE), [None], (), ()), TypeError, "must be tuples"),
+    (("tmpl", asm(*RETURN_NONE), (None,), (1,), ()), TypeError, "names must be strings"),
+    (("tmpl", asm(*RETURN_NONE), (None,), (), ((0, 1, 2),)), TypeError, "exception table entry 0"),
+    (("tmpl", asm(*RETURN_NONE), (None,), (), ((0, 5, 0, 0, 0),)), ValueError, "out of range"),
+    (("tmpl", asm(*RETURN_NONE) * 4, (None,), (), ()), ValueError, "fewer than the bytecode"),
+])
+def test_bad_arguments_are_clear_errors(args, exc, message):
+    args = tuple(template() if a == "tmpl" else a for a in args)
+    with pytest.raises(exc, match=message):
+        _fivefold.make_code(*args)
+
+
+def test_template_must_be_marked_and_not_async():
+    def f():
+        pass
+    with pytest.raises(ValueError, match="lack CO_FIVEFOLD"):
+        _fivefold.make_code(f.__code__, asm(*RETURN_NONE), (None,), (), ())
+    with pytest.raises(ValueError, match="coroutines"):
+        _fivefold.make_code(template(flags=0x80), asm(*RETURN_NONE), (None,), (), ())
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        _fivefold.make_code()
+    with pytest.raises(ValueError, match="not fivefold shadow code"):
+        _fivefold.code_of(f.__code__)
+
+
+def test_shadow_mirrors_and_owns_the_code():
+    import gc
+    import weakref
+
+    def gen():
+        yield 1
+    shadow = translate(gen.__code__)
+    code = _fivefold.code_of(shadow)
+    mirrored = {op.SHADOW_OPCODES[o] for o in op.SHADOW_OPCODES}
+    for i in range(0, len(code.co_code), 2):
+        ours, theirs = code.co_code[i], shadow.co_code[i]
+        if ours in op.SHADOW_OPCODES:
+            assert theirs == op.SHADOW_OPCODES[ours]
+        else:
+            assert theirs == cpython.opmap["NOP"] and theirs not in mirrored
+    ref = weakref.ref(code)
+    del code, shadow
+    gc.collect()
+    assert ref() is None
