@@ -38,7 +38,8 @@ def _check_against_cpython(path, stage):
     assert expected.stdout or expected.stderr, f"{program_id(path)} prints nothing"
     actual = run_fivefold(path, spec.args, stage=stage)
     diff = compare(expected, actual)
-    assert diff is None, f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}"
+    if diff:
+        pytest.fail(f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}", pytrace=False)
 
 
 @pytest.mark.parametrize("path,stage", _cases(collect_programs()))
@@ -52,7 +53,8 @@ def test_syntax_error_matches_cpython(path, stage):
     assert expected.exit_code == 1 and "Error" in expected.stderr, expected.stderr
     actual = run_fivefold(path, [], stage=stage)
     diff = compare(expected, actual)
-    assert diff is None, f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}"
+    if diff:
+        pytest.fail(f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}", pytrace=False)
 
 
 def test_corpus_is_large_and_every_topic_has_programs():
