@@ -1,0 +1,138 @@
+"""`fivefold dis FILE`: fivefold bytecode of every code unit, readable like `python -m dis`.
+
+Each line: source line (when it changes), offset in bytes, opcode name, oparg and
+what the oparg means (constant, name, local, jump target, operator); then the
+exception table. Code units that fell back to CPython are shown with CPython's
+own `dis`.
+"""
+
+from __future__ import annotations
+
+import dis as cpython_dis
+import types
+
+from fivefold import opcodes
+
+_NAME_OPS = {"LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_ATTR", "STORE_ATTR",
+             "DELETE_ATTR", "LOAD_METHOD", "IMPORT_NAME", "IMPORT_FROM", "STORE_GLOBAL",
+             "DELETE_GLOBAL"}
+_LOCAL_OPS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST"}
+_DEREF_OPS = {"LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF",
+              "MAKE_CELL"}
+_COMPARE = ("<", "<=", "==", "!=", ">", ">=")
+_BINARY = ["+", "&", "//", "<<", "@", "*", "%", "|", "**", ">>", "-", "/", "^"]
+_BINARY += [op + "=" for op in _BINARY]
+_FORMAT = {0: "", 1: "str", 2: "repr", 3: "ascii"}
+
+
+def is_fivefold(code: types.CodeType) -> bool:
+    return bool(code.co_flags & opcodes_flag())
+
+
+def opcodes_flag() -> int:
+    from fivefold.compiler.unit import CO_FIVEFOLD
+
+    return CO_FIVEFOLD
+
+
+def _localsplus(shadow: types.CodeType) -> list[str]:
+    cells = [c for c in shadow.co_cellvars if c not in shadow.co_varnames]
+    return list(shadow.co_varnames) + cells + list(shadow.co_freevars)
+
+
+def decode(raw: bytes):
+    """(offset, opname, oparg, size_in_units) for each instruction, EXTENDED_ARG folded."""
+    ext = 0
+    start = None
+    for i in range(0, len(raw), 2):
+        op, arg = raw[i], raw[i + 1]
+        name = opcodes.opname[op]
+        if start is None:
+            start = i
+        if name == "EXTENDED_ARG":
+            ext = (ext | arg) << 8
+            continue
+        full = ext | arg
+        yield start, name, (full if op >= opcodes.HAVE_ARGUMENT else None), (i - start) // 2 + 1
+        ext = 0
+        start = None
+
+
+def argrepr(name: str, arg: int | None, offset: int, size: int, code, shadow) -> str:
+    if arg is None:
+        return ""
+    if name in ("LOAD_CONST", "KW_NAMES"):
+        return repr(code.co_consts[arg])
+    if name in _NAME_OPS:
+        return code.co_names[arg]
+    if name == "LOAD_GLOBAL":
+        return ("NULL + " if arg & 1 else "") + code.co_names[arg >> 1]
+    if name in _LOCAL_OPS:
+        return shadow.co_varnames[arg]
+    if name in _DEREF_OPS:
+        return _localsplus(shadow)[arg]
+    number = opcodes.opmap[name]
+    if number in opcodes.HASJREL:
+        end = offset + 2 * size
+        target = end - 2 * arg if number in opcodes.HASJREL_BACKWARD else end + 2 * arg
+        return f"to {target}"
+    if name == "COMPARE_OP":
+        return _COMPARE[arg]
+    if name == "BINARY_OP":
+        return _BINARY[arg]
+    if name in ("IS_OP", "CONTAINS_OP"):
+        return "not" if arg else ""
+    if name == "FORMAT_VALUE":
+        text = _FORMAT[arg & 3]
+        return text + (", with format" if arg & 4 else "")
+    return ""
+
+
+def disassemble(shadow: types.CodeType, out) -> None:
+    from fivefold import _fivefold
+
+    code = _fivefold.code_of(shadow)
+    positions = list(shadow.co_positions())
+    print(f"Disassembly of {shadow!r} (fivefold):", file=out)
+    last_line = None
+    for offset, name, arg, size in decode(code.co_code):
+        unit = offset // 2
+        line = positions[unit + size - 1][0] if unit + size - 1 < len(positions) else None
+        shown = f"{line:>4}" if line is not None and line != last_line else "    "
+        if line is not None:
+            last_line = line
+        arg_text = "" if arg is None else f"{arg:<6}"
+        rep = argrepr(name, arg, offset, size, code, shadow)
+        rep = f"({rep})" if rep else ""
+        print(f"{shown} {offset:>6} {name:<28} {arg_text} {rep}".rstrip(), file=out)
+    if code.co_exceptiontable:
+        print("ExceptionTable:", file=out)
+        for start, end, target, depth, lasti in code.co_exceptiontable:
+            print(f"  {2 * start} to {2 * end} -> {2 * target} [{depth}]"
+                  + (" lasti" if lasti else ""), file=out)
+    print(file=out)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            disassemble_any(const, out)
+
+
+def disassemble_any(code: types.CodeType, out) -> None:
+    if is_fivefold(code):
+        disassemble(code, out)
+    else:
+        print(f"Disassembly of {code!r} (CPython fallback):", file=out)
+        cpython_dis.dis(code, file=out, depth=0)
+        print(file=out)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                disassemble_any(const, out)
+
+
+def dis_file(path: str, out) -> int:
+    from fivefold import compiler
+
+    with open(path, "rb") as f:
+        source = f.read()
+    code = compiler.compile_source(source, path)
+    disassemble_any(code, out)
+    return 0

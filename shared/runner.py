@@ -1,0 +1,128 @@
+"""Run a Python program on fivefold the way `python PROGRAM.py ARGS` runs it.
+
+Same `sys.argv`, `sys.path[0]` (the program's directory) and a fresh `__main__`
+module; CPython's own compile() reports syntax errors and compile-time warnings
+(so they read exactly as CPython's); fivefold compiles the program and runs
+it; an uncaught exception prints through `sys.excepthook` with the runner's own
+frames removed from the traceback, exit status 1; SystemExit is left to the
+interpreter, which handles it (message, status, flushing, atexit) as it always
+does.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import signal
+import sys
+import types
+from dataclasses import dataclass, field
+
+
+@dataclass
+class RunOptions:
+    path: str
+    args: list[str] = field(default_factory=list)
+    stats: bool = False
+
+
+def _fresh_main(path: str) -> types.ModuleType:
+    import builtins
+
+    main = types.ModuleType("__main__")
+    main.__file__ = path
+    main.__cached__ = None
+    main.__builtins__ = builtins
+    main.__loader__ = importlib.machinery.SourceFileLoader("__main__", path)
+    main.__spec__ = None
+    main.__package__ = None
+    main.__annotations__ = {}
+    return main
+
+
+def _print_uncaught(exc: BaseException, user_code: types.CodeType) -> None:
+    """sys.excepthook with the traceback starting at the program's own module frame."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code is not user_code:
+        tb = tb.tb_next
+    if tb is None:  # failed before the program's first frame: keep everything
+        tb = exc.__traceback__
+    exc.__traceback__ = tb
+    sys.excepthook(type(exc), exc, tb)
+
+
+def _die_of_sigint() -> None:
+    """CPython exits through SIGINT after an uncaught KeyboardInterrupt."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def run_program(options: RunOptions) -> int:
+    """Run the program; return the exit status (SystemExit propagates)."""
+    from fivefold import compiler
+
+    path = options.path
+    try:
+        with open(path, "rb") as f:
+            source = f.read()
+    except OSError as e:
+        print(f"{sys.executable}: can't open file {path!r}: [Errno {e.errno}] {e.strerror}",
+              file=sys.stderr)
+        return 2
+    sys.argv[:] = [path, *options.args]
+    program_dir = os.path.dirname(os.path.realpath(path))
+    if sys.path:
+        sys.path[0] = program_dir
+    else:
+        sys.path.append(program_dir)
+    main = _fresh_main(path)
+    sys.modules["__main__"] = main
+    try:
+        compiler.check_syntax(source, path)
+    except SyntaxError as e:
+        sys.excepthook(type(e), e, None)
+        return 1
+    code = compiler.compile_source(source, path, checked=True)
+    try:
+        try:
+            exec(code, main.__dict__)
+        finally:
+            if options.stats:
+                print_stats(sys.stderr)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt as e:
+        _print_uncaught(e, code)
+        _die_of_sigint()
+        return 130
+    except BaseException as e:  # noqa: BLE001 - report what escapes, as CPython does
+        _print_uncaught(e, code)
+        return 1
+    return 0
+
+
+def print_stats(out) -> None:
+    """Functions compiled, fallbacks with their reasons, and opcode counts if built in."""
+    from fivefold import compiler
+
+    stats = compiler.STATS
+    print(f"fivefold: {stats.units_compiled} code units compiled, "
+          f"{len(stats.fallbacks)} fell back to CPython", file=out)
+    for reason, count in sorted(stats.reasons().items()):
+        print(f"  fallback: {reason}: {count}", file=out)
+    for record in stats.fallbacks:
+        print(f"    {record.filename}:{record.lineno} {record.qualname} ({record.reason})",
+              file=out)
+    try:
+        from fivefold import _fivefold
+
+        counts = _fivefold.opcode_stats() if _fivefold.stats_build() else None
+    except (ImportError, AttributeError):
+        counts = None
+    if counts:
+        print("  instructions executed:", file=out)
+        for name, count in sorted(counts.items(), key=lambda kv: -kv[1]):
+            if count:
+                print(f"    {name:<28} {count}", file=out)
