@@ -4,6 +4,6 @@ print(str(Custom), repr(Custom), Custom.__name__, Custom.__qualname__, Custom.__
 print(str(int), repr(len), repr(print), str(str.upper), repr([].append)[:26])
 class K:
     def m(self): pass
-print(repr(K)[:17], K.m.__qualname__, repr(K.m)[:19])
+print(repr(K), K.m.__qualname__, repr(K.m).split(" at 0x")[0])
 def f(): pass
-print(repr(f)[:19], str(type(f)), str(type(K().m)))
+print(repr(f).split(" at 0x")[0], str(type(f)), str(type(K().m)))

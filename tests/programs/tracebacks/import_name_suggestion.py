@@ -1,0 +1,2 @@
+# fivefold: exit=1
+from collections import OrderedDic
