@@ -1,0 +1,83 @@
+"""Per-function fallback: unsupported constructs compile with CPython, counted with reasons."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from fivefold import _fivefold
+from fivefold.compiler import STATS, compile_source
+
+from .test_oracle import run
+
+PROGRAMS = {
+    "async def": ("""
+import asyncio
+counter = 0
+def make():
+    total = 0
+    async def bump(n):
+        nonlocal total
+        total += n
+        await asyncio.sleep(0)
+        return total
+    return bump, lambda: total
+bump, get = make()
+print(asyncio.run(bump(3)), asyncio.run(bump(4)), get())
+""", {"async def": 1}),
+    "match": ("""
+def kind(x):
+    match x:
+        case [a, b]: return f'pair {a} {b}'
+        case {'k': v}: return f'map {v}'
+        case int(n) if n > 0: return 'pos'
+        case _: return kind.__name__
+print(kind([1, 2]), kind({'k': 3}), kind(5), kind('z'), kind.__qualname__)
+""", {"match": 1}),
+    "method with match and super": ("""
+class Base:
+    def show(self, v): return 'base ' + str(v)
+class C(Base):
+    __secret = 'hidden'
+    def show(self, v):
+        match v:
+            case 1: return super().show('one') + self.__secret
+        return super().show(v)
+print(C().show(1), C().show(2), C.show.__qualname__)
+""", {"match": 1}),
+    "except star": ("""
+def f():
+    try:
+        raise ExceptionGroup('g', [ValueError(1), TypeError(2)])
+    except* ValueError as e:
+        print('values', e.exceptions)
+    except* TypeError as e:
+        print('types', e.exceptions)
+f()
+""", {"except*": 1}),
+    "module level match": ("""
+match [1, 2]:
+    case [x, y]: print(x + y)
+""", {"match": 1}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_fallback_behaves_like_cpython_and_is_counted(name):
+    src, reasons = PROGRAMS[name]
+    src = textwrap.dedent(src)
+    expected = run(compile(src, "<fb>", "exec"))
+    STATS.reset()
+    code = compile_source(src, "<fb>")
+    assert dict(STATS.reasons()) == reasons
+    assert run(code) == expected
+
+
+def test_only_the_function_falls_back():
+    src = "def plain(x):\n    return x\ndef m(x):\n    match x:\n        case _: return plain(x)\n"
+    ns = {}
+    exec(compile_source(src, "<fb>"), ns)
+    assert ns["plain"].__code__.co_flags & _fivefold.CO_FIVEFOLD
+    assert not ns["m"].__code__.co_flags & _fivefold.CO_FIVEFOLD
+    assert ns["m"](5) == 5
