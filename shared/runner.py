@@ -77,14 +77,18 @@ def run_program(options: RunOptions) -> int:
         sys.path[0] = program_dir
     else:
         sys.path.append(program_dir)
-    main = _fresh_main(path)
+    # Like CPython 3.9+, the program's file name (in __file__, code objects, tracebacks
+    # and warnings) is absolute; sys.argv[0] stays as typed.
+    filename = os.path.abspath(path)
+    main = _fresh_main(filename)
     sys.modules["__main__"] = main
     try:
-        compiler.check_syntax(source, path)
+        compiler.check_syntax(source, filename)
     except SyntaxError as e:
+        e.__traceback__ = None  # CPython reports it before running anything
         sys.excepthook(type(e), e, None)
         return 1
-    code = compiler.compile_source(source, path, checked=True)
+    code = compiler.compile_source(source, filename, checked=True)
     try:
         try:
             exec(code, main.__dict__)
