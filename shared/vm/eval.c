@@ -54,6 +54,10 @@ run_fivefold_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwf
     /* prev_instr is the shadow unit before the next one to run (-1 on entry). */
     _Py_CODEUNIT *next_instr = first_instr + (frame->prev_instr - shadow_first) + 1;
     PyObject **stack_pointer = _PyFrame_GetStackPointer(frame);
+    /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC,
+     * which traverses a running generator's frame up to stacktop, sees no
+     * stale slots. Every exit stores the real value back. */
+    frame->stacktop = -1;
     PyObject *const consts = code->co_consts;
     PyObject *const names = code->co_names;
     PyObject *kwnames = NULL;         /* set by KW_NAMES for the next CALL */

@@ -38,7 +38,11 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     Py_DECREF(stand_in);
     Py_DECREF(old_code);
     Py_XDECREF(old_locals);
-    /* This frame keeps what CPython will release when it pops it. */
+    /* This frame keeps what CPython will release when it pops it: no locals
+     * (they moved; NULL so that no exit path can release them again). */
+    for (int i = 0; i < frame->stacktop; i++) {
+        frame->localsplus[i] = NULL;
+    }
     frame->stacktop = 0;
     frame->f_locals = NULL;
     Py_INCREF(frame->f_func);

@@ -228,8 +228,10 @@ TARGET(RETURN_VALUE) {
 TARGET(RETURN_GENERATOR) {
     {
         // Moves this frame into a new generator object and returns it to the caller.
+        _PyFrame_SetStackPointer(frame, stack_pointer);
         frame_result = ff_make_generator(tstate, frame);
         if (frame_result == NULL) {
+            frame->stacktop = -1;   // still running: see eval.c
             goto error;
         }
         goto exit_generator_created;
