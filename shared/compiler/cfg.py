@@ -19,8 +19,8 @@ EXIT_OPS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 UNCONDITIONAL_JUMPS = {"JUMP", "JUMP_NO_INTERRUPT", "JUMP_FORWARD", "JUMP_BACKWARD",
                        "JUMP_BACKWARD_NO_INTERRUPT"}
 MAX_COPY_SIZE = 4
-_THREADABLE = {"POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "JUMP", "JUMP_IF_FALSE_OR_POP",
-               "JUMP_IF_TRUE_OR_POP"}
+_THREADABLE = {"POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "POP_JUMP_IF_NONE",
+               "POP_JUMP_IF_NOT_NONE", "JUMP", "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"}
 
 
 def is_jump(instr: Instr) -> bool:
@@ -200,8 +200,8 @@ class Cfg:
             if first.target is None or _lineno(instr) != _lineno(first) \
                     or first.target is instr.target:
                 return
-            if instr.name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "JUMP") \
-                    and first.name == "JUMP":
+            if instr.name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "POP_JUMP_IF_NONE",
+                              "POP_JUMP_IF_NOT_NONE", "JUMP") and first.name == "JUMP":
                 instr.target = first.target
             elif instr.name in ("JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"):
                 same = instr.name == "JUMP_IF_FALSE_OR_POP"

@@ -118,7 +118,7 @@ class ConstantFolder(ast.NodeTransformer):
         if isinstance(node.op, ast.Not) and isinstance(operand, ast.Compare) \
                 and len(operand.ops) == 1 and type(operand.ops[0]) in _NEGATED_COMPARE:
             operand.ops = [_NEGATED_COMPARE[type(operand.ops[0])]()]
-            return ast.copy_location(operand, node)
+            return operand  # keeps the comparison's own position, as CPython does
         return node
 
     def visit_BinOp(self, node):

@@ -79,6 +79,10 @@ class Unit:
 
     # --- tables -------------------------------------------------------------
     def add_const(self, value) -> int:
+        if isinstance(value, frozenset) and value:
+            # CPython's merge_consts_recursive rebuilds frozensets from their own
+            # iteration order, which can change that order: do the same.
+            value = frozenset(tuple(value))
         key = const_key(value)
         index = self.const_index.get(key)
         if index is None:
