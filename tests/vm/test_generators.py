@@ -126,3 +126,20 @@ def test_many_generators_do_not_leak_code_or_frames():
         next(g)
         del g
     assert sys.getrefcount(code) == before
+
+
+def test_gc_while_a_generator_runs():
+    # The collector traverses running generators; their stale stack slots must
+    # not be visible to it (stacktop is -1 while fivefold runs a frame).
+    import gc
+
+    def churn():
+        for i in range(50):
+            sent = yield [str(i)] * 3
+            values = [object() for _ in range(5)]
+            gc.collect()
+            yield len(values) + (sent or 0), [gc.collect() for _ in range(2)] and i
+
+    gen = on_fivefold(churn)()
+    out = [x for x in gen]
+    assert len(out) == 100

@@ -49,19 +49,28 @@ def test_c_stack_guard_with_a_huge_recursion_limit():
     assert "alive" in proc.stdout
 
 
-def test_keyboard_interrupt_in_a_long_loop():
-    def spin():
-        n = 0
-        while True:
-            n += 1
+def _spin_until(deadline):
+    # A long loop that ends on its own after the deadline, so a test whose
+    # signal never arrives fails instead of hanging.
+    import time
+    n = 0
+    while time.monotonic() < deadline:
+        n += 1
+    return n
 
+
+def test_keyboard_interrupt_in_a_long_loop():
+    import time
+    # pytest-xdist workers may run with SIGINT ignored: use Python's default handler.
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            on_fivefold(spin)()
+            on_fivefold(_spin_until)(time.monotonic() + 60)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, old)
 
 
 def test_signal_handler_runs_inside_a_loop():
@@ -71,15 +80,17 @@ def test_signal_handler_runs_inside_a_loop():
         hits.append(frame.f_code.co_name)
         raise TimeoutError("stop")
 
-    def spin():
-        while True:
+    def spin(deadline):
+        import time
+        while time.monotonic() < deadline:
             pass
 
+    import time
     old = signal.signal(signal.SIGALRM, handler)
     signal.setitimer(signal.ITIMER_REAL, 0.1)
     try:
         with pytest.raises(TimeoutError):
-            on_fivefold(spin)()
+            on_fivefold(spin)(time.monotonic() + 60)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
@@ -107,8 +118,10 @@ def test_async_exception_reaches_a_fivefold_loop():
     import ctypes
 
     def spin(flag):
+        import time
         flag.append(1)
-        while True:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
             pass
 
     flag = []
