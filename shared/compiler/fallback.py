@@ -18,11 +18,13 @@ import types
 from collections import Counter
 from dataclasses import dataclass, field
 
+from fivefold.compiler.scopes import DEF_IMPORT
+
 SYNTHETIC = "__fivefold_fallback__"
 
 # AST node type -> the reason reported for falling back.
+# A nested `async def` falls back on its own; its enclosing scope does not.
 UNSUPPORTED = {
-    ast.AsyncFunctionDef: "async def",
     ast.Await: "await",
     ast.AsyncFor: "async for",
     ast.AsyncWith: "async with",
@@ -144,7 +146,12 @@ class FallbackCompiler:
         outer = ast.FunctionDef(name=SYNTHETIC, args=ast.arguments(
             posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
             defaults=[]), body=body, decorator_list=[], returns=None)
-        module = ast.Module(body=[outer], type_ignores=[])
+        # Names the real module imports: CPython's compiler calls attributes of them
+        # without LOAD_METHOD (is_import_originated), so the fallback code must know them.
+        imported = sorted(n for n in compiler.top_scope.symbols
+                          if compiler.top_scope.flags(n) & DEF_IMPORT and n.isidentifier())
+        prelude = [ast.Import(names=[ast.alias(name=n)]) for n in imported]
+        module = ast.Module(body=prelude + [outer], type_ignores=[])
         ast.copy_location(outer, node)
         ast.fix_missing_locations(module)
         top = compile(module, self.filename, "exec", flags=self.future_flags, dont_inherit=True)
