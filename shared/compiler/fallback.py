@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import copy
 import types
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -104,7 +105,7 @@ class FallbackCompiler:
         return scan(own_scope_nodes(tree.body))
 
     def compile_module(self, tree: ast.Module, reason: str) -> types.CodeType:
-        code = compile(tree, self.filename, "exec", flags=self.future_flags, dont_inherit=True)
+        code = _quiet_compile(tree, self.filename, self.future_flags)
         STATS.fallbacks.append(FallbackRecord(self.filename, "<module>", 1, reason))
         return code
 
@@ -154,11 +155,19 @@ class FallbackCompiler:
         module = ast.Module(body=prelude + [outer], type_ignores=[])
         ast.copy_location(outer, node)
         ast.fix_missing_locations(module)
-        top = compile(module, self.filename, "exec", flags=self.future_flags, dont_inherit=True)
+        top = _quiet_compile(module, self.filename, self.future_flags)
         code = _find_code(top, [SYNTHETIC] + ([parent.private] if in_class else []) + [name])
         code = _rename(code, code.co_qualname, qualname)
         STATS.fallbacks.append(FallbackRecord(self.filename, qualname, node.lineno, reason))
         return code, qualname
+
+
+def _quiet_compile(tree, filename: str, flags: int) -> types.CodeType:
+    """CPython's compile(); its SyntaxWarnings were already shown when the whole
+    source was checked, so they are not repeated."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return compile(tree, filename, "exec", flags=flags, dont_inherit=True)
 
 
 def _find_code(code: types.CodeType, path: list[str]) -> types.CodeType:
