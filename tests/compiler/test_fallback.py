@@ -81,3 +81,19 @@ def test_only_the_function_falls_back():
     assert ns["plain"].__code__.co_flags & _fivefold.CO_FIVEFOLD
     assert not ns["m"].__code__.co_flags & _fivefold.CO_FIVEFOLD
     assert ns["m"](5) == 5
+
+
+def test_stats_report_lists_fallbacks_with_reasons():
+    import io
+
+    from fivefold.runner import print_stats
+
+    STATS.reset()
+    compile_source("async def a():\n    pass\ndef b():\n    match 1:\n        case _: pass\n",
+                   "/x/prog.py")
+    out = io.StringIO()
+    print_stats(out)
+    text = out.getvalue()
+    assert "1 code units compiled, 2 fell back to CPython" in text
+    assert "fallback: async def: 1" in text and "fallback: match: 1" in text
+    assert "/x/prog.py:3 b (match)" in text
