@@ -14,6 +14,7 @@ import sys
 
 # Modules that add subcommands, in the order `fivefold --help` lists them.
 COMMAND_MODULES: list[str] = [
+    "fivefold.harness.cli",
 ]
 
 
