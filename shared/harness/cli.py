@@ -54,7 +54,8 @@ def register(subparsers) -> None:
 def _console():
     from rich.console import Console
 
-    return Console(stderr=False)
+    # Piped output (CI logs, files) gets a wide table rather than rich's 80 columns.
+    return Console(width=None if sys.stdout.isatty() else 160)
 
 
 def run_bench(args) -> int:
