@@ -131,6 +131,13 @@ class Engine:
     def name(self) -> str:
         return self.spec.text
 
+    @property
+    def jit(self) -> bool:
+        """pyperf treats a JIT differently (more values per process, warm-ups
+        calibrated until the values settle), but decides it in the manager
+        process: a JIT engine must run pyperf's manager itself."""
+        return bool(self.facts.get("jit"))
+
     def command(self, *args: str) -> list[str]:
         return [str(self.python), *args]
 
@@ -158,6 +165,7 @@ facts = {"python_version": platform.python_version(),
 try:
     import pyperf
     facts["pyperf"] = pyperf.__version__
+    facts["jit"] = "yes" if pyperf.python_has_jit() else ""
 except ImportError:
     facts["pyperf"] = ""
 if "--fivefold" in sys.argv:

@@ -107,7 +107,12 @@ class PyperfScriptMetric(Metric):
     def measure(self, engine, entry, options, log):
         with tempfile.TemporaryDirectory(prefix="fivefold-bench-") as tmp:
             out = Path(tmp) / "out.json"
-            cmd = [sys.executable, str(entry.script), "--python", str(engine.python),
+            # Workers run on the engine through pyperf's --python; a JIT engine
+            # (PyPy) runs pyperf's manager as well, as pyperf only applies its
+            # JIT warm-up handling when the manager itself has the JIT.
+            manager = [str(engine.python)] if engine.jit else [sys.executable]
+            python = [] if engine.jit else ["--python", str(engine.python)]
+            cmd = [*manager, str(entry.script), *python,
                    "--output", str(out), *self.extra, *options.pyperf_args(), *entry.args]
             what = f"{entry.name} on {engine.name}"
             _run_logged(cmd, log, entry.script.parent, what)
