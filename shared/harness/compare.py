@@ -14,7 +14,8 @@ import math
 
 import numpy as np
 import pandas as pd
-from pyperf._compare import is_significant_benchs  # what compare_to uses; not re-implemented
+# What `pyperf compare_to` uses (pyperf 2.x, a private module): the t-test is not re-implemented.
+from pyperf._compare import is_significant_benchs
 
 from fivefold.harness.store import Store
 

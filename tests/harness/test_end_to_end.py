@@ -37,6 +37,10 @@ def test_bench_two_tiny_benchmarks_on_cpython(tiny_suite, tmp_path):
     csv = fivefold("results", "--results", str(results), "--format", "csv")
     assert csv.returncode == 0
     assert len(pd.read_csv(io.StringIO(csv.stdout))) == 4
+    # The comparison again, from the stored files alone.
+    cmp = fivefold("results", "--results", str(results), "--compare", engines, "--suite", "tiny",
+                   "--machine", "testhost-x86_64-00000000")
+    assert cmp.returncode == 0 and "geometric mean" in cmp.stdout, cmp.stdout + cmp.stderr
     # Again: everything is stored, nothing is re-measured.
     again = fivefold("bench", "--engines", engines, "--suite", str(tiny_suite), "--fast",
                      "--results", str(results), "--no-progress")
