@@ -48,7 +48,8 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
     metric.check()
     machine, commit = identity.machine_slug(), identity.commit()
     suite_name = metric.suite_name(suite.name)
-    log_dir = log_dir or store.root / "logs"
+    # Logs stay out of the results folder: everything in it is a result (or the index).
+    log_dir = log_dir or identity.cache_dir() / "logs"
     steps = plan(engines, suite, metric)
     outcome = Outcome()
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
