@@ -5,7 +5,8 @@ ratio is baseline / engine: 1.50 means the engine is 1.5x faster (or smaller).
 Confidence intervals are percentile bootstraps of the ratio of means (numpy);
 the geometric mean is weighted by the suite's weights and bootstrapped the same
 way, all benchmarks resampled together. Significance is pyperf's own judgement
-(the t-test `python -m pyperf compare_to` uses).
+(the t-test `python -m pyperf compare_to` uses) where the two samples have the
+same size, which that test needs; otherwise it is reported as unknown.
 """
 
 from __future__ import annotations
@@ -51,11 +52,17 @@ def compare(store: Store, frame: pd.DataFrame, engines: list[str], seed: int = 0
             other = np.asarray(other_bench.get_values(), dtype=float)
             boot = base_boot / _bootstrap_means(other, rng)
             low, high = np.quantile(boot, [(1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2])
-            significant, t_score = is_significant_benchs(base_bench, other_bench)
+            if len(base) == len(other):
+                significant, t_score = is_significant_benchs(base_bench, other_bench)
+            else:
+                # pyperf's t-test needs samples of one size; for others pyperf
+                # answers "significant" blindly (a FIXME in pyperf._compare), so
+                # we say we do not know: the CI is the judgement then.
+                significant, t_score = None, None
             weight = float(by_engine[engine]["fivefold_weight"] or 1.0)
             rows.append(dict(benchmark=bench, engine=engine, base_mean=base.mean(), mean=other.mean(),
                              ratio=base.mean() / other.mean(), ci_low=low, ci_high=high,
-                             significant=bool(significant),
+                             significant=significant,
                              t_score=float("nan") if t_score is None else float(t_score),
                              weight=weight))
             draws[engine].append(np.log(boot))
@@ -77,10 +84,10 @@ def compare(store: Store, frame: pd.DataFrame, engines: list[str], seed: int = 0
 
 def _fmt(value: float, unit: str) -> str:
     if unit == "second":
-        for scale, suffix in ((1, "s"), (1e-3, "ms"), (1e-6, "us"), (1e-9, "ns")):
+        for scale, suffix in ((1, "s"), (1e-3, "ms"), (1e-6, "us")):
             if value >= scale:
                 return f"{value / scale:.3g} {suffix}"
-        return f"{value:.3g} s"
+        return f"{value / 1e-9:.3g} ns"
     if unit == "byte":
         return f"{value / 2**20:.1f} MiB"
     return f"{value:,.0f}"
@@ -91,12 +98,14 @@ def render(table: pd.DataFrame, geo: pd.DataFrame, base: str, unit: str, title: 
     from rich.table import Table
 
     out = Table(title=title, caption=f"ratio = {base} / engine (>1: engine better); "
-                                     f"{int(CONFIDENCE * 100)}% bootstrap CI; significance: pyperf's t-test")
+                                     f"{int(CONFIDENCE * 100)}% bootstrap CI; significance: pyperf's t-test "
+                                     f"(n/a when the engines' sample sizes differ)")
     for name in ("benchmark", "engine", base, "engine mean", "ratio", "95% CI", "significant"):
         out.add_column(name, justify="left" if name in ("benchmark", "engine") else "right")
     for r in table.itertuples():
         out.add_row(r.benchmark, r.engine, _fmt(r.base_mean, unit), _fmt(r.mean, unit), f"{r.ratio:.3f}",
-                    f"{r.ci_low:.3f} - {r.ci_high:.3f}", "yes" if r.significant else "no")
+                    f"{r.ci_low:.3f} - {r.ci_high:.3f}",
+                    {True: "yes", False: "no"}.get(r.significant, "n/a (sizes differ)"))
     for r in geo.itertuples():
         out.add_row("[b]geometric mean[/b]", r.engine, "", f"{r.n} benchmarks", f"[b]{r.geometric_mean:.3f}[/b]",
                     f"{r.ci_low:.3f} - {r.ci_high:.3f}", "")
