@@ -103,6 +103,9 @@ class Store:
                 os.link(tmp, target)
             except FileExistsError:
                 raise StoreConflict(f"{target} was written by another run meanwhile") from None
+            except OSError:
+                # A filesystem without hard links: rename, after the check above.
+                os.replace(tmp, target)
         finally:
             tmp.unlink(missing_ok=True)
         return target
