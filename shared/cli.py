@@ -15,6 +15,7 @@ import sys
 # Modules that add subcommands, in the order `fivefold --help` lists them.
 COMMAND_MODULES: list[str] = [
     "fivefold.engine_cli",
+    "fivefold.harness.cli",
     "fivefold.model.cli",
     "fivefold.reports.cli",
 ]
