@@ -51,9 +51,6 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
     maxdepth = cfg.stackdepth(isa)
     cfg.label_exception_targets()
     cfg.convert_pseudo_to_nops()
-    handler_info = {}
-    for b in cfg.blocks:
-        handler_info[id(b)] = b
     instrs: list[Instr] = []
     instrs.extend(prologue(unit))
     body = list(cfg.instructions())

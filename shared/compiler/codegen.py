@@ -20,12 +20,7 @@ from fivefold.compiler.exprs import Expressions
 from fivefold.compiler.instr import Position
 from fivefold.compiler.scope_map import map_scopes
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
-from fivefold.compiler.unit import (CLASS, COMPREHENSION, FUNCTION, LAMBDA, MODULE, Unit,
-                                    set_pos)
-
-# CPython's STACK_USE_GUIDELINE: beyond this many items, displays and calls are built
-# incrementally instead of on the stack.
-STACK_USE_GUIDELINE = 30
+from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, Unit, set_pos
 
 _LOAD, _STORE, _DEL = ast.Load, ast.Store, ast.Del
 
@@ -194,8 +189,8 @@ class Compiler(Expressions, ControlFlow, Definitions):
     def finish_unit(self, add_none: bool):
         """Append the implicit `return None` and assemble (CPython's assemble())."""
         u = self.u
-        last = next((i for i in reversed(u.instrs) if not isinstance(i, type(None))), None)
-        if not (last is not None and getattr(last, "name", None) == "RETURN_VALUE"):
+        last = u.instrs[-1] if u.instrs else None  # an Instr, or a Label placed last
+        if getattr(last, "name", None) != "RETURN_VALUE":
             self.unset_loc()
             if add_none:
                 self.load_const(None)

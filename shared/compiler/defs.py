@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from fivefold.compiler import scopes
-from fivefold.compiler.instr import Label, Position
-from fivefold.compiler.scopes import CELL
+from fivefold.compiler.instr import Label
 from fivefold.compiler.unit import (CLASS, CO_GENERATOR, CO_NESTED, CO_NEWLOCALS, CO_OPTIMIZED,
                                     CO_VARARGS, CO_VARKEYWORDS, COMPREHENSION, FUNCTION, LAMBDA,
                                     set_pos)
