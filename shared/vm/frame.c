@@ -81,3 +81,27 @@ ff_add_traceback(_PyInterpreterFrame *frame)
         PyTraceBack_Here(f);
     }
 }
+
+/* run_as_main(code, globals): run a program's module code as `python prog.py`
+ * would, below no Python frame: the caller's frames (a runner's) are hidden
+ * from f_back, sys._getframe and tracebacks, and the recursion depth starts
+ * from zero, so RecursionError strikes at the same depth as under CPython. */
+PyObject *
+ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyCode_Check(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "run_as_main(code, globals): a code object and a dict");
+        return NULL;
+    }
+    PyThreadState *tstate = PyThreadState_Get();
+    _PyCFrame *cframe = tstate->cframe;
+    _PyInterpreterFrame *caller = cframe->current_frame;
+    int depth = tstate->recursion_limit - tstate->recursion_remaining;
+    cframe->current_frame = NULL;
+    tstate->recursion_remaining = tstate->recursion_limit;
+    PyObject *result = PyEval_EvalCode(args[0], args[1], args[1]);
+    /* sys.setrecursionlimit keeps limit - remaining (the depth) unchanged. */
+    tstate->recursion_remaining = tstate->recursion_limit - depth;
+    tstate->cframe->current_frame = caller;
+    return result;
+}

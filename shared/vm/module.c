@@ -97,6 +97,10 @@ static PyMethodDef module_methods[] = {
      "make_code(template, bytecode, consts, names, exceptiontable) -> shadow code object\n\n"
      "Check fivefold bytecode and wrap it in a fivefold Code owned by a copy of\n"
      "template whose co_consts is (docstring, code) (docs/engine.md section 6)."},
+    {"run_as_main", (PyCFunction)(void (*)(void))ff_run_as_main, METH_FASTCALL,
+     "run_as_main(code, globals) -> result of exec'ing code in globals as a program's\n"
+     "__main__ module: no Python frame below it (f_back, sys._getframe, tracebacks)\n"
+     "and the recursion depth counted from zero, as under `python prog.py`."},
     {"code_of", ff_code_of, METH_O, "code_of(shadow) -> the fivefold Code of a shadow code object"},
     {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (0 if unset)."},
     {"opcode_stats", opcode_stats, METH_NOARGS,
