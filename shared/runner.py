@@ -59,6 +59,25 @@ def _die_of_sigint() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+def _execute(code: types.CodeType, namespace: dict) -> None:
+    """Run the module code.
+
+    Under `exec` the runner's own frames (runpy, the CLI, this function) stay below
+    the program's `<module>` frame: visible through `f_back`/`inspect.stack()` and
+    counted against the recursion limit, unlike `python PROGRAM.py`. A VM entry
+    point `exec_toplevel(code, globals)` that runs the code with no frame below it
+    and the recursion depth starting from zero removes that difference; it is used
+    as soon as the extension provides it.
+    """
+    from fivefold import _fivefold
+
+    toplevel = getattr(_fivefold, "exec_toplevel", None)
+    if toplevel is not None:
+        toplevel(code, namespace)
+    else:
+        exec(code, namespace)
+
+
 def run_program(options: RunOptions) -> int:
     """Run the program; return the exit status (SystemExit propagates)."""
     from fivefold import compiler
@@ -91,7 +110,7 @@ def run_program(options: RunOptions) -> int:
     code = compiler.compile_source(source, filename, checked=True)
     try:
         try:
-            exec(code, main.__dict__)
+            _execute(code, main.__dict__)
         finally:
             if options.stats:
                 print_stats(sys.stderr)
