@@ -6,6 +6,18 @@ returns the module's shadow code object (docs/engine.md section 1), which
 `exec(code, globals)` runs on fivefold's VM; a module that must fall back
 entirely comes back as a CPython code object. `target="cpython"` assembles the
 same instructions into CPython 3.11 code objects instead (a test oracle).
+
+The pipeline, in the order CPython 3.11's compile() runs the same steps:
+
+1. `compile()` by CPython itself: the exact SyntaxError, and SyntaxWarnings once;
+2. `ast.parse`, then constant folding as Python/ast_opt.c does (folding.py);
+3. scopes from `symtable` (scopes.py), matched to AST nodes (scope_map.py);
+4. a scope using async/await, `match` or `except*` goes to CPython (fallback.py);
+5. code generation per unit, mirroring Python/compile.c (codegen.py, exprs.py,
+   control.py, defs.py);
+6. CFG passes, stack depth, exception handlers (cfg.py) and encoding into
+   bytecode, exception table and location table (assembler.py), then the
+   shadow code object through `fivefold._fivefold.make_code`.
 """
 
 from __future__ import annotations
