@@ -21,3 +21,41 @@ def tests(session: nox.Session) -> None:
     session.install(".[test]")
     workers = os.environ.get("FIVEFOLD_TEST_WORKERS", "2")
     session.run("pytest", "-n", workers, *session.posargs)
+
+
+# --- AArch64: cross-build, then test under qemu-user (docs/aarch64.md) -------
+
+# Tests that stay on the host: the harness, the model and the reports drive
+# other interpreters (pyperf workers, valgrind, qemu itself) or only read
+# stored results, so they say nothing about the engine on arm64. Everything
+# else in tests/ (the differential corpus, the engine tests) runs under
+# emulation, so a new engine test is picked up with no change here. A test
+# that cannot run under qemu-user is marked @pytest.mark.host_only, with why.
+AARCH64_HOST_ONLY = [
+    "tests/test_harness*.py", "tests/harness",
+    "tests/test_model*.py", "tests/model",
+    "tests/test_report*.py", "tests/reports",
+]
+# Once with qemu's default CPU (every extension up to ARMv9), once as an
+# ARMv8.0 baseline: the cortex-a72 has no LSE atomics, and code that uses an
+# instruction it lacks dies with SIGILL, as it would on that hardware.
+AARCH64_CPUS = ["max", "cortex-a72"]
+
+
+@nox.session(python=PYTHON)
+def aarch64(session: nox.Session) -> None:
+    """Cross-build fivefold for AArch64 and run the engine tests under qemu-user."""
+    root = os.environ.get("FIVEFOLD_ARM64_ROOT", "/opt/fivefold-arm64")
+    # The cross build runs meson-python on the host; the host-side tests of
+    # the instruction-count metric import fivefold natively.
+    session.install("meson-python>=0.15", "meson>=1.2", "ninja")
+    session.install(".[test]")
+    session.run("bash", "tools/aarch64/setup.sh", external=True)
+    session.run("bash", "tools/aarch64/build.sh", external=True)
+    session.run("pytest", "tests/test_harness_aarch64.py", env={"FIVEFOLD_REQUIRE_ARM64": "1"})
+    ignore = [f"--ignore-glob={pattern}" for pattern in AARCH64_HOST_ONLY]
+    for cpu in AARCH64_CPUS:
+        session.log(f"engine tests under qemu-aarch64, QEMU_CPU={cpu}")
+        session.run(f"{root}/bin/python-aarch64", "-m", "pytest", "-p", "no:cacheprovider",
+                    "-m", "not host_only", *ignore, *(session.posargs or ["tests"]),
+                    env={"QEMU_CPU": cpu}, external=True)
