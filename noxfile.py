@@ -54,8 +54,11 @@ def aarch64(session: nox.Session) -> None:
     session.run("bash", "tools/aarch64/build.sh", external=True)
     session.run("pytest", "tests/test_harness_aarch64.py", env={"FIVEFOLD_REQUIRE_ARM64": "1"})
     ignore = [f"--ignore-glob={pattern}" for pattern in AARCH64_HOST_ONLY]
+    # Serial by default: an xdist worker is one more emulated interpreter to
+    # start (~4 s each here), which only pays off for a long suite.
+    workers = os.environ.get("FIVEFOLD_AARCH64_WORKERS", "0")
     for cpu in AARCH64_CPUS:
         session.log(f"engine tests under qemu-aarch64, QEMU_CPU={cpu}")
         session.run(f"{root}/bin/python-aarch64", "-m", "pytest", "-p", "no:cacheprovider",
-                    "-m", "not host_only", *ignore, *(session.posargs or ["tests"]),
+                    "-n", workers, "-m", "not host_only", *ignore, *(session.posargs or ["tests"]),
                     env={"QEMU_CPU": cpu}, external=True)

@@ -13,17 +13,22 @@ about 21 million instructions, so `count_guest_instructions` reports the
 difference between the program's run and a baseline run that does nothing.
 
     >>> count_guest_instructions(["-c", "sum(range(10**5))"])   # doctest: +SKIP
-    5203117
+    13627374
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
+# The metric's name and pyperf unit in the results store (docs/results-store.md).
+METRIC = "qemu-instructions"
+UNIT = "integer"
 DEFAULT_ROOT = "/opt/fivefold-arm64"
 # What a baseline run executes: nothing, on an interpreter started the same way.
 EMPTY_RUN = ("-c", "pass")
@@ -135,3 +140,27 @@ def count_guest_instructions(argv: list[str] | tuple[str, ...], env: dict[str, s
             raise GuestRunFailed(f"python {' '.join(run.argv)} exited with status "
                                  f"{run.returncode} under emulation; stderr:\n{run.stderr}")
     return runs[0].instructions - runs[1].instructions
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m fivefold.harness_aarch64 [--baseline ARGS] -- PYTHON-ARGS`: print the count."""
+    parser = argparse.ArgumentParser(
+        prog="python -m fivefold.harness_aarch64",
+        description="Count the arm64 instructions that the emulated python executes for "
+                    "PYTHON-ARGS, less those of a baseline run (default: -c pass).")
+    parser.add_argument("--baseline", default=" ".join(EMPTY_RUN),
+                        help="the baseline's python arguments, split at spaces (default: %(default)r)")
+    parser.add_argument("python_args", nargs="+", metavar="PYTHON-ARGS",
+                        help="arguments of the emulated python, e.g. prog.py or -m fivefold run prog.py")
+    args = parser.parse_args(argv)
+    try:
+        count = count_guest_instructions(args.python_args, baseline=args.baseline.split())
+    except (Arm64SetupMissing, GuestRunFailed) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(count)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

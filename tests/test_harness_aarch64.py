@@ -73,3 +73,17 @@ def test_failing_program_raises_with_its_stderr(setup):
 def test_missing_setup_says_how_to_make_it(tmp_path):
     with pytest.raises(Arm64SetupMissing, match="tools/aarch64/setup.sh"):
         Arm64Setup.find(tmp_path)
+
+
+def test_command_line_prints_the_count(setup, capsys):
+    from fivefold.harness_aarch64 import main
+
+    assert main(["--", "-c", LOOP.format(n=1_000)]) == 0
+    assert int(capsys.readouterr().out) > 0
+
+
+def test_command_line_reports_a_failing_program(setup, capsys):
+    from fivefold.harness_aarch64 import main
+
+    assert main(["--", "-c", "import no_such_module"]) == 1
+    assert "ModuleNotFoundError" in capsys.readouterr().err
