@@ -102,8 +102,9 @@ def run_counted(argv: list[str] | tuple[str, ...], env: dict[str, str] | None = 
         plugin_args = [str(setup.plugin), f"outfile={counts_file}", f"exact={'on' if exact else 'off'}"]
         full_env = {**os.environ, "PYTHONHASHSEED": "0", **(env or {}),
                     "QEMU_PLUGIN": ",".join(plugin_args)}
+        # check=False: a failing program is reported by the callers, with its stderr.
         proc = subprocess.run([str(setup.python), *argv], env=full_env, cwd=cwd,
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, check=False)
         counts = _read_counts(counts_file) if counts_file.exists() else []
     if not counts:
         raise GuestRunFailed(f"no instruction count from {list(argv)} (exit status "

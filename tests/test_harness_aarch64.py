@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from fivefold.harness_aarch64 import (
     Arm64Setup,
     Arm64SetupMissing,

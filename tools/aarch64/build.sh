@@ -21,8 +21,9 @@ BUILD_DIR=$REPO/build/aarch64-cp311
 DIST=$REPO/build/aarch64-dist
 
 die() { printf 'aarch64 build: error: %s\n' "$*" >&2; exit 1; }
-[ -e "$ROOT/paths.ini" ] && [ -e "$ROOT/pip-aarch64.sh" ] \
-  || die "no arm64 set-up in $ROOT: run tools/aarch64/setup.sh first"
+if [ ! -e "$ROOT/paths.ini" ] || [ ! -e "$ROOT/pip-aarch64.sh" ]; then
+  die "no arm64 set-up in $ROOT: run tools/aarch64/setup.sh first"
+fi
 "$PY" -c 'import sys, mesonpy; assert sys.version_info[:2] == (3, 11)' 2>/dev/null \
   || die "$PY is not a python 3.11 with meson-python (set PYTHON=...)"
 
@@ -46,7 +47,7 @@ pip_aarch64 --no-deps --force-reinstall "${wheels[0]}" || die "could not install
 # pip --target writes console scripts with the *host* python in their #! line;
 # replace them with scripts that run the entry point on the emulated python.
 VENV=$ROOT/venv
-rm -rf "$SITE/bin"
+rm -rf "${SITE:?}/bin"
 "$PY" - "$SITE" <<'EOF' | while read -r name module func; do
 import configparser, glob, sys
 for path in glob.glob(f"{sys.argv[1]}/fivefold-*.dist-info/entry_points.txt"):

@@ -52,6 +52,7 @@ if [ -n "$missing" ]; then
   [ "$(id -u)" = 0 ] || die "host packages missing:$missing; run as root or install them"
   log "apt-get install$missing"
   apt-get update -qq
+  # shellcheck disable=SC2086  # a list of package names
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 
@@ -107,6 +108,7 @@ chmod +x "$ROOT/bin/qemu-aarch64-sysroot"
 
 # 4. Dependencies: the project's own and its [test] extra, as aarch64 wheels,
 #    installed by host pip. Reinstalled (from scratch) when the list changes.
+# shellcheck disable=SC2086  # a list of package names
 DEPS=$("$HOSTPY" - "$REPO/pyproject.toml" $EXTRA_PKGS <<'EOF'
 import sys, tomllib
 with open(sys.argv[1], "rb") as f:
@@ -115,7 +117,8 @@ deps = project.get("dependencies", []) + project.get("optional-dependencies", {}
 print("\n".join(sorted(set(deps + sys.argv[2:]))))
 EOF
 )
-PIPWHL=$(ls "$SYSROOT"/usr/share/python-wheels/pip-*.whl | head -1)
+PIPWHL=$(find "$SYSROOT/usr/share/python-wheels" -name 'pip-*.whl' | head -1)
+[ -n "$PIPWHL" ] || die "no pip wheel in $SYSROOT/usr/share/python-wheels"
 # pip takes a --platform literally (no "and older"), so every manylinux tag that
 # Debian 12's glibc 2.36 accepts is listed.
 PLATFORMS="--platform linux_aarch64 --platform manylinux2014_aarch64"
@@ -129,7 +132,7 @@ pip_aarch64() {  # pip run by the host, choosing wheels for Debian 12's arm64 py
   return "${PIPESTATUS[0]}"
 }
 if [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$DEPS" ]; then
-  log "pip install (aarch64 wheels): $(echo $DEPS)"
+  log "pip install (aarch64 wheels): $(tr '\n' ' ' <<< "$DEPS")"
   rm -rf "$SITE" "$VENV/.deps" "$VENV/.fivefold-wheel"
   mkdir -p "$SITE"
   # shellcheck disable=SC2086  # one requirement a line, none has spaces
