@@ -71,14 +71,46 @@ class Arm64Setup:
 
 @dataclasses.dataclass(frozen=True)
 class CountedRun:
-    """One run of the emulated python under the counting plugin."""
+    """One command run under the counting plugin."""
 
-    argv: tuple[str, ...]
-    instructions: int          # guest instructions, summed over every process of the run
+    cmd: tuple[str, ...]
+    instructions: int          # guest instructions, summed over every emulated process
     processes: int             # how many emulated processes reported a count
     returncode: int
     stdout: str
     stderr: str
+
+
+def count_command(cmd: list[str] | tuple[str, ...], env: dict[str, str] | None = None,
+                  cwd: str | os.PathLike[str] | None = None, *,
+                  setup: Arm64Setup | None = None, exact: bool = True) -> CountedRun:
+    """Run `cmd` with the counting plugin in every qemu-aarch64 it starts.
+
+    `cmd` is any host command that ends up running the emulated python (the
+    venv's bin/python, or an engine's wrapper script around it); `env` is its
+    whole environment (default: this process's). The plugin goes in through
+    QEMU_PLUGIN, which every emulated process inherits, so children started
+    from sys.executable are counted and summed too. Host processes (shells,
+    qemu itself) are not counted. `exact=False` counts whole translation
+    blocks: a little faster, a little high when a block is left early.
+    """
+    setup = setup or Arm64Setup.find()
+    with tempfile.TemporaryDirectory(prefix="fivefold-insns-") as tmp:
+        counts_file = Path(tmp) / "insns.txt"
+        if "," in str(counts_file):  # qemu splits plugin arguments at commas
+            raise ValueError(f"temporary folder {tmp!r} has a comma; set TMPDIR")
+        plugin_args = [str(setup.plugin), f"outfile={counts_file}", f"exact={'on' if exact else 'off'}"]
+        full_env = {**(os.environ if env is None else env), "QEMU_PLUGIN": ",".join(plugin_args)}
+        # check=False: a failing program is reported by the callers, with its stderr.
+        proc = subprocess.run(list(cmd), env=full_env, cwd=cwd,
+                              capture_output=True, text=True, check=False)
+        counts = _read_counts(counts_file) if counts_file.exists() else []
+    if not counts:
+        raise GuestRunFailed(f"no instruction count from {list(cmd)} (exit status "
+                             f"{proc.returncode}): does it run the emulated python? "
+                             f"stderr:\n{proc.stderr}")
+    return CountedRun(tuple(cmd), sum(counts), len(counts), proc.returncode,
+                      proc.stdout, proc.stderr)
 
 
 def run_counted(argv: list[str] | tuple[str, ...], env: dict[str, str] | None = None,
@@ -87,30 +119,39 @@ def run_counted(argv: list[str] | tuple[str, ...], env: dict[str, str] | None = 
     """Run `python *argv` as arm64 code and count the instructions it executes.
 
     `argv` are the emulated python's arguments (["prog.py"], ["-m", "fivefold",
-    "run", "prog.py"], ["-c", "..."]). `env` is added to this process's
+    "run", "prog.py"], ["-c", "..."]); `env` is added to this process's
     environment. PYTHONHASHSEED defaults to 0, because string hashes steer dict
-    and set layout and with them the count. A process that the program starts
-    from sys.executable is counted too (the plugin is inherited with
-    QEMU_PLUGIN). `exact=False` counts whole translation blocks: a little
-    faster, a little high when a block is left early.
+    and set layout and with them the count.
     """
     setup = setup or Arm64Setup.find()
-    with tempfile.TemporaryDirectory(prefix="fivefold-insns-") as tmp:
-        counts_file = Path(tmp) / "insns.txt"
-        if "," in str(counts_file):  # qemu splits plugin arguments at commas
-            raise ValueError(f"temporary folder {tmp!r} has a comma; set TMPDIR")
-        plugin_args = [str(setup.plugin), f"outfile={counts_file}", f"exact={'on' if exact else 'off'}"]
-        full_env = {**os.environ, "PYTHONHASHSEED": "0", **(env or {}),
-                    "QEMU_PLUGIN": ",".join(plugin_args)}
-        # check=False: a failing program is reported by the callers, with its stderr.
-        proc = subprocess.run([str(setup.python), *argv], env=full_env, cwd=cwd,
-                              capture_output=True, text=True, check=False)
-        counts = _read_counts(counts_file) if counts_file.exists() else []
-    if not counts:
-        raise GuestRunFailed(f"no instruction count from {list(argv)} (exit status "
-                             f"{proc.returncode}); stderr:\n{proc.stderr}")
-    return CountedRun(tuple(argv), sum(counts), len(counts), proc.returncode,
-                      proc.stdout, proc.stderr)
+    full_env = {**os.environ, "PYTHONHASHSEED": "0", **(env or {})}
+    return count_command([str(setup.python), *argv], full_env, cwd, setup=setup, exact=exact)
+
+
+@dataclasses.dataclass(frozen=True)
+class QemuPluginCounter:
+    """The shape of fivefold.harness.counters.Counter, for the harness's
+    instruction metric on `fivefold-aarch64` engines: `count(cmd, env, cwd)` is
+    the instructions of `cmd` and the processes it starts (the metric
+    differences a 1-loop and a 2-loop run itself)."""
+
+    name: str = "qemu-plugin"
+    root: str | None = None    # default: $FIVEFOLD_ARM64_ROOT, else /opt/fivefold-arm64
+
+    def available(self) -> str | None:
+        """None when usable, else why not."""
+        try:
+            Arm64Setup.find(self.root)
+        except Arm64SetupMissing as exc:
+            return str(exc)
+        return None
+
+    def count(self, cmd: list[str], env: dict[str, str], cwd: str | os.PathLike[str] | None = None) -> int:
+        run = count_command(cmd, env, cwd, setup=Arm64Setup.find(self.root))
+        if run.returncode != 0:
+            raise GuestRunFailed(f"{' '.join(cmd[:3])} ... exited with status {run.returncode} "
+                                 f"under emulation:\n{(run.stdout + run.stderr)[-3000:]}")
+        return run.instructions
 
 
 def _read_counts(path: Path) -> list[int]:
@@ -138,7 +179,7 @@ def count_guest_instructions(argv: list[str] | tuple[str, ...], env: dict[str, s
     runs = [run_counted(args, env, setup=setup, cwd=cwd) for args in (argv, baseline)]
     for run in runs:
         if run.returncode != 0:
-            raise GuestRunFailed(f"python {' '.join(run.argv)} exited with status "
+            raise GuestRunFailed(f"{' '.join(run.cmd)} exited with status "
                                  f"{run.returncode} under emulation; stderr:\n{run.stderr}")
     return runs[0].instructions - runs[1].instructions
 

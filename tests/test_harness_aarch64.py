@@ -14,6 +14,8 @@ from fivefold.harness_aarch64 import (
     Arm64Setup,
     Arm64SetupMissing,
     GuestRunFailed,
+    QemuPluginCounter,
+    count_command,
     count_guest_instructions,
     run_counted,
 )
@@ -72,6 +74,28 @@ def test_failing_program_raises_with_its_stderr(setup):
 def test_missing_setup_says_how_to_make_it(tmp_path):
     with pytest.raises(Arm64SetupMissing, match="tools/aarch64/setup.sh"):
         Arm64Setup.find(tmp_path)
+    assert "tools/aarch64/setup.sh" in QemuPluginCounter(root=str(tmp_path)).available()
+
+
+def test_counter_counts_through_an_engine_wrapper(setup, tmp_path):
+    # The harness runs an engine as a host script that execs the emulated
+    # python; the counter must see through it.
+    wrapper = tmp_path / "engine-python"
+    wrapper.write_text(f'#!/bin/sh\nexec "{setup.python}" "$@"\n')
+    wrapper.chmod(0o755)
+    counter = QemuPluginCounter(root=str(setup.root))
+    assert counter.available() is None
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    one = counter.count([str(wrapper), "-c", LOOP.format(n=1_000)], env)
+    two = counter.count([str(wrapper), "-c", LOOP.format(n=2_000)], env)
+    assert 1_000 * 20 < two - one < 1_000 * 2_000   # tens to hundreds of insns per iteration
+    with pytest.raises(GuestRunFailed, match="NameError"):
+        counter.count([str(wrapper), "-c", "undefined_name"], env)
+
+
+def test_a_command_that_runs_no_emulated_code_is_an_error(setup):
+    with pytest.raises(GuestRunFailed, match="does it run the emulated python"):
+        count_command(["true"], setup=setup)
 
 
 def test_command_line_prints_the_count(setup, capsys):
