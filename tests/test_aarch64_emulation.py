@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import struct
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +35,15 @@ def test_the_engine_is_the_aarch64_build():
     from fivefold import _fivefold
 
     assert _fivefold.__file__.endswith(".cpython-311-aarch64-linux-gnu.so")
+
+
+def test_commands_on_path_are_the_emulated_ones():
+    # A test that runs `python` or `fivefold` from PATH must not get a host
+    # (x86-64) one, such as the nox venv's, which comes first in nox's PATH.
+    for name in ("python", "python3", "fivefold"):
+        found = shutil.which(name)
+        assert found is not None, name
+        assert Path(found).parent == Path(sys.executable).parent, found
 
 
 def test_cpu_model_is_the_one_asked_for():

@@ -80,20 +80,25 @@ fi
 # 3. The venv and its launchers. sys.executable of the emulated python is
 #    $VENV/bin/python, a host shell script that starts qemu; so a test that runs
 #    `subprocess.run([sys.executable, ...])` works without binfmt_misc (which a
-#    container often cannot register).
+#    container often cannot register). CPython finds the venv from that name
+#    (argv[0], which `qemu-aarch64 -0` sets), not from the binary's path.
 if [ ! -e "$VENV/pyvenv.cfg" ]; then
   log "creating the arm64 venv $VENV"
   rm -rf "$VENV"
   QEMU_LD_PREFIX=$SYSROOT qemu-aarch64 "$SYSROOT/usr/bin/python3.11" -m venv --without-pip "$VENV"
 fi
-for name in python python3; do
+# python3.11 too: no arm64 ELF is left in venv/bin for a host process to find on PATH.
+for name in python python3 python3.11; do
   rm -f "$VENV/bin/$name"
   cat > "$VENV/bin/$name" <<EOF
 #!/bin/sh
 # Runs the arm64 python3.11 of this venv under qemu-user (made by tools/aarch64/setup.sh).
 # QEMU_CPU, QEMU_PLUGIN, QEMU_LOG, ... pass through from the environment.
 export QEMU_LD_PREFIX="$SYSROOT"
-exec qemu-aarch64 -0 "$VENV/bin/$name" "$VENV/bin/python3.11" "\$@"
+# As if activated: a program that runs 'python' or 'fivefold' from PATH gets this
+# venv's (emulated) one, not a host one that happens to come first (nox's, say).
+case "\$PATH" in "$VENV/bin:"*) ;; *) export PATH="$VENV/bin:\$PATH" ;; esac
+exec qemu-aarch64 -0 "$VENV/bin/$name" "$SYSROOT/usr/bin/python3.11" "\$@"
 EOF
   chmod +x "$VENV/bin/$name"
 done
