@@ -138,7 +138,7 @@ pip_aarch64() {  # pip run by the host, choosing wheels for Debian 12's arm64 py
 }
 if [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$DEPS" ]; then
   log "pip install (aarch64 wheels): $(tr '\n' ' ' <<< "$DEPS")"
-  rm -rf "$SITE" "$VENV/.deps" "$VENV/.fivefold-wheel"
+  rm -rf "$SITE" "$VENV/.deps"   # fivefold too: build.sh installs it again
   mkdir -p "$SITE"
   # shellcheck disable=SC2086  # one requirement a line, none has spaces
   pip_aarch64 $DEPS || die "pip could not install the aarch64 wheels"
