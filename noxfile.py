@@ -86,3 +86,55 @@ for _stage in range(5):
         return stage_session
 
     nox.session(python=PYTHON, name=f"stage{_stage}")(_make(_stage))
+
+
+# --- AArch64: cross-build, then test under qemu-user (docs/aarch64.md) -------
+
+# Tests that stay on the host: the harness, the model and the reports drive
+# other interpreters (pyperf workers, valgrind, qemu itself) or only read
+# stored results, so they say nothing about the engine on arm64. Everything
+# else in tests/ (the differential corpus, the engine tests) runs under
+# emulation, so a new engine test is picked up with no change here. A test
+# that cannot run under qemu-user is marked @pytest.mark.host_only, with why.
+AARCH64_HOST_ONLY = [
+    "tests/test_harness*.py", "tests/harness",
+    "tests/test_model*.py", "tests/model",
+    "tests/test_report*.py", "tests/reports",
+]
+# Two passes: qemu's default CPU (every extension up to ARMv9) runs the whole
+# selection; the ARMv8.0 baseline (cortex-a72: no LSE atomics, so an
+# instruction it lacks dies with SIGILL, as on that hardware) runs every test
+# but only 1 in 4 cases of each parametrized one (tools/aarch64/pytest_sample.py).
+# Why: the C code is compiled for ARMv8.0 either way (gcc's default
+# -march=armv8-a); only code chosen at run time by CPU feature differs between
+# the two models (gcc's outline atomics, later the JIT's emitter), and a sample
+# of the corpus reaches it at a quarter of the cost. FIVEFOLD_AARCH64_SAMPLE=N
+# samples both passes N times more thinly (for CI, when the corpus outgrows
+# its budget; docs/aarch64.md has the numbers).
+AARCH64_PASSES = [("max", 1), ("cortex-a72", 4)]
+AARCH64_TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "aarch64")
+
+
+@nox.session(python=PYTHON)
+def aarch64(session: nox.Session) -> None:
+    """Cross-build fivefold for AArch64 and run the engine tests under qemu-user."""
+    root = os.environ.get("FIVEFOLD_ARM64_ROOT", "/opt/fivefold-arm64")
+    # The cross build runs meson-python on the host; the host-side tests of
+    # the instruction-count metric import fivefold natively.
+    session.install("meson-python>=0.15", "meson>=1.2", "ninja")
+    session.install(".[test]")
+    session.run("bash", "tools/aarch64/setup.sh", external=True)
+    session.run("bash", "tools/aarch64/build.sh", external=True)
+    session.run("pytest", "tests/test_harness_aarch64.py", env={"FIVEFOLD_REQUIRE_ARM64": "1"})
+    ignore = [f"--ignore-glob={pattern}" for pattern in AARCH64_HOST_ONLY]
+    # An xdist worker is one more emulated interpreter to start (~5 s here):
+    # worth it for the corpus, not for a handful of tests (FIVEFOLD_AARCH64_WORKERS=0).
+    workers = os.environ.get("FIVEFOLD_AARCH64_WORKERS", "2")
+    thinning = int(os.environ.get("FIVEFOLD_AARCH64_SAMPLE", "1"))
+    for cpu, every in AARCH64_PASSES:
+        session.log(f"engine tests under qemu-aarch64, QEMU_CPU={cpu}, "
+                    f"1 in {every * thinning} cases of each parametrized test")
+        session.run(f"{root}/bin/python-aarch64", "-m", "pytest", "-p", "no:cacheprovider",
+                    "-p", "pytest_sample", f"--sample-cases={every * thinning}",
+                    "-n", workers, "-m", "not host_only", *ignore, *(session.posargs or ["tests"]),
+                    env={"QEMU_CPU": cpu, "PYTHONPATH": AARCH64_TOOLS}, external=True)

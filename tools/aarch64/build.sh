@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tools/aarch64/build.sh - cross-build fivefold for aarch64 and install it into
+# the emulated venv that tools/aarch64/setup.sh made.
+#
+# meson-python builds the wheel on the host (the cross compiler runs natively;
+# meson asks the emulated python only for its extension suffix and include
+# folders) into a build folder that stays, build/aarch64-cp311, so a re-run
+# recompiles only what changed. Host pip then installs the wheel into the
+# emulated venv (--no-deps: setup.sh installed the dependencies).
+#
+# Needs a host python 3.11 with meson-python, meson and ninja (`nox -s aarch64`
+# provides one; by hand: PYTHON=/path/to/python tools/aarch64/build.sh).
+# Extra meson options: FIVEFOLD_MESON_ARGS="-Dstats=true".
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+ROOT=${FIVEFOLD_ARM64_ROOT:-/opt/fivefold-arm64}
+PY=${PYTHON:-python3}
+BUILD_DIR=$REPO/build/aarch64-cp311
+DIST=$REPO/build/aarch64-dist
+
+die() { printf 'aarch64 build: error: %s\n' "$*" >&2; exit 1; }
+if [ ! -e "$ROOT/paths.ini" ] || [ ! -e "$ROOT/pip-aarch64.sh" ]; then
+  die "no arm64 set-up in $ROOT: run tools/aarch64/setup.sh first"
+fi
+"$PY" -c 'import sys, mesonpy; assert sys.version_info[:2] == (3, 11)' 2>/dev/null \
+  || die "$PY is not a python 3.11 with meson-python (set PYTHON=...)"
+
+setup_args=("-Csetup-args=--cross-file=$ROOT/paths.ini" "-Csetup-args=--cross-file=$HERE/cross.ini")
+for a in ${FIVEFOLD_MESON_ARGS:-}; do setup_args+=("-Csetup-args=$a"); done
+
+rm -rf "$DIST"
+# _PYTHON_HOST_PLATFORM: the wheel's platform tag (meson-python takes it from
+# sysconfig.get_platform(), which reads this variable); the ABI tag, cp311,
+# comes from the host python, which is why it must be 3.11 too.
+_PYTHON_HOST_PLATFORM=linux-aarch64 "$PY" -m pip wheel -q --no-build-isolation --no-deps \
+  --disable-pip-version-check -w "$DIST" -Cbuild-dir="$BUILD_DIR" "${setup_args[@]}" "$REPO" \
+  || die "cross build failed"
+wheels=("$DIST"/fivefold-*-cp311-cp311-linux_aarch64.whl)
+[ -e "${wheels[0]}" ] || die "no cp311 linux_aarch64 wheel in $DIST: $(ls "$DIST")"
+
+# shellcheck source=/dev/null
+. "$ROOT/pip-aarch64.sh"
+pip_aarch64 --no-deps --force-reinstall "${wheels[0]}" || die "could not install ${wheels[0]}"
+
+# pip --target writes console scripts with the *host* python in their #! line;
+# replace them with scripts that run the entry point on the emulated python.
+VENV=$ROOT/venv
+rm -rf "${SITE:?}/bin"
+"$PY" - "$SITE" <<'EOF' | while read -r name module func; do
+import configparser, glob, sys
+for path in glob.glob(f"{sys.argv[1]}/fivefold-*.dist-info/entry_points.txt"):
+    entry_points = configparser.ConfigParser()
+    entry_points.read(path)
+    if entry_points.has_section("console_scripts"):
+        for name, target in entry_points.items("console_scripts"):
+            module, _, func = target.partition(":")
+            print(name, module.strip(), func.strip())
+EOF
+  cat > "$VENV/bin/$name" <<EOF
+#!/bin/sh
+# The '$name' command of the arm64 venv (written by tools/aarch64/build.sh).
+exec "$VENV/bin/python" -c 'import sys; from $module import $func; sys.argv[0] = "$name"; sys.exit($func())' "\$@"
+EOF
+  chmod +x "$VENV/bin/$name"
+done
+
+# The emulated python must import the aarch64 extension, not anything else.
+so=$("$VENV/bin/python" -c 'import fivefold._fivefold as m; print(m.__file__)') \
+  || die "the emulated python cannot import fivefold._fivefold"
+case "$so" in
+  "$SITE"/fivefold/_fivefold.cpython-311-aarch64-linux-gnu.so) echo "aarch64 build: installed $so" ;;
+  *) die "fivefold._fivefold came from $so, not from the arm64 venv" ;;
+esac
