@@ -64,18 +64,13 @@ def _execute(code: types.CodeType, namespace: dict) -> None:
 
     Under `exec` the runner's own frames (runpy, the CLI, this function) stay below
     the program's `<module>` frame: visible through `f_back`/`inspect.stack()` and
-    counted against the recursion limit, unlike `python PROGRAM.py`. A VM entry
-    point `exec_toplevel(code, globals)` that runs the code with no frame below it
-    and the recursion depth starting from zero removes that difference; it is used
-    as soon as the extension provides it.
+    counted against the recursion limit, unlike `python PROGRAM.py`. The VM's
+    `run_as_main(code, globals)` runs the code with no frame below it and the
+    recursion depth starting from zero, which removes that difference.
     """
     from fivefold import _fivefold
 
-    toplevel = getattr(_fivefold, "exec_toplevel", None)
-    if toplevel is not None:
-        toplevel(code, namespace)
-    else:
-        exec(code, namespace)
+    _fivefold.run_as_main(code, namespace)
 
 
 def run_program(options: RunOptions) -> int:

@@ -12,7 +12,7 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
     PyCodeObject *co = frame->f_code;
     PyFunctionObject *func = frame->f_func;
-    if (co->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) {
+    if (co->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR)) {  /* @types.coroutine generators are plain generators */
         PyErr_SetString(PyExc_SystemError, "fivefold: coroutines run on CPython");
         return NULL;
     }

@@ -353,8 +353,18 @@ TARGET(COMPARE_OP) {
     PyObject *left = stack_pointer[-2];
     PyObject *res;
     {
-        // make_code checks oparg <= Py_GE
-        res = PyObject_RichCompare(left, right, oparg);
+        // make_code checks oparg <= Py_GE.
+        // Two exact ints, floats or strs compare without PyObject_RichCompare's
+        // recursion guard: their comparison cannot recurse, and CPython 3.11 runs
+        // them through specialized instructions that skip the guard too, so a
+        // RecursionError strikes in the same place (the call, not "in comparison").
+        if (Py_TYPE(left) == Py_TYPE(right) &&
+            (PyLong_CheckExact(left) || PyFloat_CheckExact(left) || PyUnicode_CheckExact(left))) {
+            res = Py_TYPE(left)->tp_richcompare(left, right, oparg);
+        }
+        else {
+            res = PyObject_RichCompare(left, right, oparg);
+        }
         Py_XDECREF(left); Py_XDECREF(right);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
     }
