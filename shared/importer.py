@@ -15,9 +15,10 @@ lies inside that directory (a venv next to a script); plus any module whose
 name matches an `--accelerate` pattern (also read from FIVEFOLD_ACCELERATE, a
 comma-separated list, so child processes inherit it). A pattern is an fnmatch
 pattern on the full module name; a plain name also covers its submodules
-(`json` means `json` and `json.*`). Modules imported before the hook is
-installed (fivefold's own, and what the interpreter imports at startup)
-stay on CPython.
+(`json` means `json` and `json.*`). Modules that match a pattern but were
+imported before the hook was installed (by fivefold itself or at startup) are
+reloaded through it (recompile_imported). fivefold's own modules and
+importlib's never match: the engine is not compiled by itself.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from dataclasses import dataclass, field
 from fivefold import bytecode_cache
 
 ACCELERATE_ENV = "FIVEFOLD_ACCELERATE"
+# Top-level packages never recompiled: the engine and the import system it relies on.
+_NEVER = {"fivefold", "importlib", "_frozen_importlib", "_frozen_importlib_external",
+          "_fivefold_editable_loader", "encodings", "codecs", "zipimport"}
 
 
 def _norm(path: str) -> str:
@@ -79,6 +83,8 @@ class Policy:
         return cls(roots, list(patterns), excluded)
 
     def name_matches(self, fullname: str) -> bool:
+        if fullname.split(".")[0] in _NEVER:
+            return False
         for pattern in self.patterns:
             if fnmatch.fnmatchcase(fullname, pattern) or fullname.startswith(pattern + "."):
                 return True
@@ -153,4 +159,33 @@ def install_for_program(program_dir: str | None, extra_patterns: list[str] = ())
             patterns.append(pattern)
     if patterns:
         os.environ[ACCELERATE_ENV] = ",".join(patterns)
-    return install(Policy.for_program(program_dir, patterns))
+    finder = install(Policy.for_program(program_dir, patterns))
+    recompile_imported(finder.policy)
+    return finder
+
+
+def recompile_imported(policy: Policy) -> list[str]:
+    """`importlib.reload` the already-imported source modules an --accelerate pattern names,
+    so that they run on fivefold too.
+
+    fivefold itself imports part of the standard library (copy, json, re, ...) before the
+    program starts; without this, `--accelerate copy` would change nothing. Reloading
+    re-executes the module in its own namespace, as importlib.reload always does: code
+    that kept a reference to an old function or class keeps the CPython one. Submodules
+    are reloaded before their packages, so a package's `from .sub import name` sees the
+    new objects."""
+    names = [name for name, module in list(sys.modules.items())
+             if module is not None and policy.name_matches(name)
+             and type(getattr(getattr(module, "__spec__", None), "loader", None))
+             is importlib.machinery.SourceFileLoader]
+    names.sort(key=lambda name: (-name.count("."), name))
+    done = []
+    for name in names:
+        try:
+            importlib.reload(sys.modules[name])
+        except Exception as e:  # noqa: BLE001 - the program can still run on CPython's copy
+            print(f"fivefold: --accelerate {name}: could not recompile it, it stays on "
+                  f"CPython ({type(e).__name__}: {e})", file=sys.stderr)
+        else:
+            done.append(name)
+    return done
