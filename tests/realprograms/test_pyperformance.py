@@ -31,10 +31,7 @@ def test_benchmark_computes_the_same_on_fivefold(name, tmp_path):
     bench = suite.get(name)
     theirs = _check("cpython", name, tmp_path)
     ours = _check("fivefold", name, tmp_path)
-    if name == "coroutines":
-        # Its module holds an async def: the compiler falls back for the whole module.
-        assert not ours["main_on_fivefold"]
-    else:
+    if name != "coroutines":  # (its module holds an async def: older compilers fall back whole)
         assert ours["main_on_fivefold"], "the benchmark file must be compiled by fivefold"
     for module in bench.accelerate:
         assert module in ours["modules_on_fivefold"], module
