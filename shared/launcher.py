@@ -153,6 +153,19 @@ def adopt_executable() -> None:
         sys.executable = launcher
 
 
+def real_python() -> str:
+    """The interpreter to re-execute: this one, even after sys.executable became the
+    launcher (a venv's bin/python keeps the venv's site-packages)."""
+    if os.path.basename(sys.executable) != SCRIPT_NAME and sys.executable != LAUNCHER:
+        return sys.executable
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    for name in (version, f"python{sys.version_info[0]}", "python"):
+        candidate = os.path.join(sys.prefix, "bin", name)
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return sys._base_executable
+
+
 def _bootstrap_code() -> str:
     """The -c program for the re-executed interpreter: import fivefold (also under -S,
     where site-packages is not on sys.path) and run the rest of the command line."""
@@ -212,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if cl.interpreter_options:
             launcher = LAUNCHER or find_launcher() or sys.executable
-            real = sys.executable
+            real = real_python()
             args = [real, *cl.interpreter_options, "-c", _bootstrap_code(), launcher,
                     *cl.program_part()]
             sys.stdout.flush()
