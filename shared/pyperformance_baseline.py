@@ -1,9 +1,10 @@
 """The baseline benchmark: pyperformance on CPython and on fivefold tier 0, side by side.
 
     python -m fivefold.pyperformance_baseline [--out results/baseline] [--write-docs]
-        [--processes N] [--values N] [--only NAME,NAME]
+        [--rounds N] [--processes N] [--values N] [--only NAME,NAME]
 
-For each benchmark of pyperformance_suite.BENCHMARKS, in one run, pyperf measures
+For each benchmark of pyperformance_suite.BENCHMARKS, in one run (and in each of
+`--rounds` passes, whose runs are added to the same pyperf files), pyperf measures
 the unmodified benchmark file twice in turn: on this CPython (pyperf's manager
 and workers on `sys.executable`), then on fivefold at stage 0 (manager and
 workers on the `fivefold-python` launcher, FIVEFOLD_STAGE=0 passed to the
@@ -11,7 +12,7 @@ workers, and the benchmark's stdlib modules compiled by fivefold too, see
 `Benchmark.accelerate`). A benchmark that pyperf runs as several (scimark_*,
 logging_*, deepcopy_*) counts once, by the geometric mean of its parts.
 
-Speed is CPython's mean time divided by fivefold's (above 1: fivefold is
+Speed is CPython's median time divided by fivefold's (above 1: fivefold is
 faster); the summary is the geometric mean over benchmarks. `--write-docs`
 writes the table to docs/baseline.md and into stage1/README.md between
 marker lines. pyperf's JSON files stay in the output folder
@@ -50,50 +51,61 @@ class Outcome:
         return None
 
 
-def mean_time(path: Path) -> float:
-    """Geometric mean over the benchmarks in pyperf's file of each one's mean time."""
+def median_time(path: Path) -> float:
+    """Geometric mean over the benchmarks in pyperf's file of each one's median time (the
+    median: this shared machine's load comes in bursts that inflate a few values)."""
     import pyperf
 
     suite_ = pyperf.BenchmarkSuite.load(str(path))
-    means = [b.mean() for b in suite_.get_benchmarks()]
-    return math.exp(sum(math.log(m) for m in means) / len(means))
+    medians = [b.median() for b in suite_.get_benchmarks()]
+    return math.exp(sum(math.log(m) for m in medians) / len(medians))
 
 
 def _run_one(bench: suite.Benchmark, engine: str, python: str, out_dir: Path,
-             options: suite.PyperfOptions) -> tuple[float | None, str]:
+             options: suite.PyperfOptions, first_round: bool) -> tuple[float | None, str]:
     output = out_dir / f"{bench.name}.{engine}.json"
-    if output.exists():
-        output.unlink()  # pyperf refuses to overwrite
+    if first_round and output.exists():
+        output.unlink()
     cmd, extra_env = suite.pyperf_command(bench, python, output, options,
                                           accelerate=(engine == "fivefold"))
+    if not first_round:
+        # Later rounds add their runs to the same file.
+        cmd = [("--append=" + str(output)) if a == f"--output={output}" else a for a in cmd]
     env = dict(os.environ)
     env.pop("FIVEFOLD_ACCELERATE", None)
     env.update(extra_env)
     if engine == "fivefold":
         env["FIVEFOLD_STAGE"] = "0"
     log = out_dir / f"{bench.name}.{engine}.log"
-    with open(log, "w") as f:
+    with open(log, "w" if first_round else "a") as f:
         proc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
     if proc.returncode != 0 or not output.exists():
         tail = log.read_text().strip().splitlines()[-1:] or ["no output"]
         return None, f"{engine}: exit {proc.returncode}: {tail[0][:200]}"
-    return mean_time(output), ""
+    return median_time(output), ""
 
 
 def run(benchmarks: list[suite.Benchmark], out_dir: Path, options: suite.PyperfOptions,
-        launcher: str) -> list[Outcome]:
+        launcher: str, rounds: int = 1) -> list[Outcome]:
+    """`rounds` passes over the list, CPython then fivefold for each benchmark, adding
+    runs to the same pyperf files: load that changes during the run falls on both."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    outcomes = []
-    for bench in benchmarks:
-        outcome = Outcome(bench.name)
-        outcome.cpython_s, err1 = _run_one(bench, "cpython", sys.executable, out_dir, options)
-        outcome.fivefold_s, err2 = _run_one(bench, "fivefold", launcher, out_dir, options)
-        outcome.error = "; ".join(e for e in (err1, err2) if e)
-        speed = f"{outcome.speed:.2f}x" if outcome.speed else outcome.error
-        print(f"{bench.name:<22} cpython {outcome.cpython_s or float('nan'):.4f}s  "
-              f"fivefold {outcome.fivefold_s or float('nan'):.4f}s  {speed}", flush=True)
-        outcomes.append(outcome)
-    return outcomes
+    outcomes = {b.name: Outcome(b.name) for b in benchmarks}
+    for round_ in range(rounds):
+        for bench in benchmarks:
+            outcome = outcomes[bench.name]
+            if round_ and outcome.error:
+                continue
+            outcome.cpython_s, err1 = _run_one(bench, "cpython", sys.executable, out_dir,
+                                               options, round_ == 0)
+            outcome.fivefold_s, err2 = _run_one(bench, "fivefold", launcher, out_dir, options,
+                                                round_ == 0)
+            outcome.error = "; ".join(e for e in (err1, err2) if e)
+            speed = f"{outcome.speed:.2f}x" if outcome.speed else outcome.error
+            print(f"round {round_ + 1}/{rounds} {bench.name:<22} "
+                  f"cpython {format_seconds(outcome.cpython_s):>9}  "
+                  f"fivefold {format_seconds(outcome.fivefold_s):>9}  {speed}", flush=True)
+    return list(outcomes.values())
 
 
 def geometric_mean(values: list[float]) -> float | None:
@@ -101,6 +113,16 @@ def geometric_mean(values: list[float]) -> float | None:
     if not values:
         return None
     return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def format_seconds(value: float | None) -> str:
+    """3 significant digits in a unit that suits the value (pyperf's style)."""
+    if not value:
+        return "-"
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if value >= scale:
+            return f"{value / scale:.3g} {unit}"
+    return f"{value / 1e-9:.3g} ns"
 
 
 def table(outcomes: list[Outcome], command: str, options: suite.PyperfOptions) -> str:
@@ -119,8 +141,8 @@ def table(outcomes: list[Outcome], command: str, options: suite.PyperfOptions) -
             notes.append(o.error)
         rows.append({
             "benchmark": o.name,
-            "CPython (ms)": f"{o.cpython_s * 1e3:.2f}" if o.cpython_s else "-",
-            "fivefold tier 0 (ms)": f"{o.fivefold_s * 1e3:.2f}" if o.fivefold_s else "-",
+            "CPython": format_seconds(o.cpython_s),
+            "fivefold tier 0": format_seconds(o.fivefold_s),
             "speed vs CPython": f"{o.speed:.2f}x" if o.speed else "failed",
             "notes": "; ".join(notes),
         })
@@ -134,8 +156,9 @@ def table(outcomes: list[Outcome], command: str, options: suite.PyperfOptions) -
             f"{text}\n\n"
             f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on "
             f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-            f"pyperf {' '.join(options.args()) or '(defaults)'}; each benchmark runs on CPython "
-            f"then on fivefold in turn. Command:\n\n    {command}\n")
+            f"pyperf {' '.join(options.args()) or '(defaults)'} per round; in each round every "
+            f"benchmark runs on CPython then on fivefold; times are medians of all values. "
+            f"Command:\n\n    {command}\n")
 
 
 def write_docs(root: Path, report: str) -> None:
@@ -147,7 +170,8 @@ def write_docs(root: Path, report: str) -> None:
         "pyperf with worker processes on the `fivefold-python` launcher "
         "(shared/pyperformance_suite.py); their results are checked against CPython's by "
         "tests/realprograms/test_pyperformance.py. Numbers from a loaded shared machine are "
-        "rough: compare ratios, not absolute times.\n\n" + report)
+        "rough: compare ratios, not absolute times. Where the time goes: "
+        "docs/baseline-profile.md.\n\n" + report)
     readme = root / "stage1" / "README.md"
     text = readme.read_text()
     block = f"{MARK_BEGIN}\n## Baseline (tier 0, before stage 1)\n\n{report}{MARK_END}\n"
@@ -165,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
                                      description="pyperformance on CPython and fivefold tier 0")
     parser.add_argument("--out", default="results/baseline", help="folder for pyperf's files")
     parser.add_argument("--only", default="", help="comma-separated benchmark names")
-    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--processes", type=int, default=2, help="pyperf processes per round")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="passes over the list, each adding runs (default 3)")
     parser.add_argument("--values", type=int, default=3)
     parser.add_argument("--warmups", type=int, default=1)
     parser.add_argument("--write-docs", action="store_true",
@@ -184,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(e.args[0]))
     options = suite.PyperfOptions(processes=args.processes, values=args.values,
                                   warmups=args.warmups)
-    outcomes = run(benchmarks, Path(args.out), options, launcher)
+    outcomes = run(benchmarks, Path(args.out), options, launcher, args.rounds)
     command = "python -m fivefold.pyperformance_baseline " + " ".join(
         argv if argv is not None else sys.argv[1:])
     report = table(outcomes, command, options)
