@@ -155,7 +155,9 @@ def table(outcomes: list[Outcome], command: str, options: suite.PyperfOptions) -
     return (f"{summary} (above 1: faster than CPython; target for tier 0: 0.75x or more).\n\n"
             f"{text}\n\n"
             f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on "
-            f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+            f"{platform.machine()}, {os.cpu_count()} cores (load average at the end: "
+            f"{os.getloadavg()[0]:.1f}: the machine is shared, ratios move by 10-30% from run "
+            f"to run), Python {platform.python_version()}; "
             f"pyperf {' '.join(options.args()) or '(defaults)'} per round; in each round every "
             f"benchmark runs on CPython then on fivefold; times are medians of all values. "
             f"Command:\n\n    {command}\n")
