@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import cpython, fivefold, write_tree
+from realprograms_support import cpython, fivefold, write_tree
 
 REPORT = """
     import json, os, sys
@@ -102,7 +102,7 @@ def test_stats_counts_compiled_and_fallbacks(tmp_path):
 
 def test_dis_file_and_module(tmp_path):
     write_tree(tmp_path, {"mod.py": "x = 1\n"})
-    from conftest import run
+    from realprograms_support import run
     import sys
 
     by_file = run([sys.executable, "-m", "fivefold", "dis", "mod.py"], tmp_path)

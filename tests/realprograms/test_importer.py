@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 
-from conftest import cpython, fivefold, write_tree
+from realprograms_support import cpython, fivefold, write_tree
 
 ON_FIVEFOLD = "lambda f: bool(f.__code__.co_flags & 0x20000000)"
 

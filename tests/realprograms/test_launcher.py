@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import cpython, run, write_tree
+from realprograms_support import cpython, run, write_tree
 from fivefold.launcher import CommandLine, UsageError, parse
 
 PROBE = """

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import run
+from realprograms_support import run
 from fivefold import pyperformance_suite as suite
 
 
