@@ -115,7 +115,8 @@ class PyperfOptions:
 
 
 def pyperf_command(bench: Benchmark, python: str, output: str | os.PathLike,
-                   options: PyperfOptions | None = None, accelerate: bool = False) -> tuple[list[str], dict]:
+                   options: PyperfOptions | None = None,
+                   accelerate: bool = False) -> tuple[list[str], dict]:
     """The command (and environment additions) that runs `bench` through pyperf, manager
     and workers on `python` (pyperf's workers run `sys.executable`, which the fivefold
     launcher sets to itself). `accelerate` also compiles the benchmark's stdlib modules."""

@@ -47,7 +47,8 @@ def test_command_mode_like_python_c(tmp_path):
     code = "import sys; print(sys.argv, repr(sys.path[0]), __name__)"
     ours = fivefold("-c", code, "1", "-2", cwd=tmp_path)
     theirs = cpython("-c", code, "1", "-2", cwd=tmp_path)
-    assert (ours.returncode, ours.stdout) == (theirs.returncode, theirs.stdout) == (0, theirs.stdout)
+    assert ours.returncode == theirs.returncode == 0
+    assert ours.stdout == theirs.stdout
     assert ours.stdout == "['-c', '1', '-2'] '' __main__\n"
 
 
@@ -59,7 +60,8 @@ def test_stdin_program(tmp_path):
 
 
 def test_runs_on_fivefold(tmp_path):
-    write_tree(tmp_path, {"prog.py": "def f(): pass\nprint(hex(f.__code__.co_flags & 0x20000000))\n"})
+    write_tree(tmp_path, {"prog.py": "def f(): pass\n"
+                                     "print(hex(f.__code__.co_flags & 0x20000000))\n"})
     assert fivefold("prog.py", cwd=tmp_path).stdout == "0x20000000\n"
     assert fivefold("-c", "def f(): pass\nprint(f.__code__.co_flags >> 29 & 1)",
                     cwd=tmp_path).stdout == "1\n"

@@ -46,7 +46,8 @@ PACKAGE = {
         report = {{
             "value": pkg.VALUE, "circ": [pkg.circ_a.get_b(), pkg.circ_b.get_a()],
             "helper_name": helper.__name__, "package": helper.__package__,
-            "spec_name": helper.__spec__.name, "spec_origin_ok": helper.__spec__.origin == helper.__file__,
+            "spec_name": helper.__spec__.name,
+            "spec_origin_ok": helper.__spec__.origin == helper.__file__,
             "loader_is_spec_loader": helper.__loader__ is helper.__spec__.loader,
             "cached": helper.__cached__, "pkg_path": [p.split("/")[-1] for p in pkg.__path__],
             "helper_on": on(helper.twice), "circ_on": on(pkg.circ_a.get_b),
@@ -133,7 +134,8 @@ def test_reload_recompiles_the_changed_module(tmp_path):
         print(before, mod.f(), same, on(mod.f), type(mod.__loader__).__name__)
     """})
     result = fivefold("prog.py", cwd=tmp_path)
-    assert result.stdout.split() == ["old", "new", "version", "True", "True", "FivefoldLoader"], result.stderr
+    expected = ["old", "new", "version", "True", "True", "FivefoldLoader"]
+    assert result.stdout.split() == expected, result.stderr
 
 
 def test_cache_round_trip_keeps_code_identical(tmp_path):

@@ -68,9 +68,11 @@ def test_script_runs_on_fivefold_and_children_too(launcher, tmp_path):
 
 
 def test_interpreter_options_are_applied(launcher, tmp_path):
-    report = _probe(launcher, tmp_path, "-O", "-B", "-E", "-s", "-X", "dev", "-W", "ignore::DeprecationWarning")
+    report = _probe(launcher, tmp_path, "-O", "-B", "-E", "-s", "-X", "dev",
+                    "-W", "ignore::DeprecationWarning")
     assert report["flags"] == [1, 1, 1, 1, 0, 0, True]
-    assert report["warnoptions"] == ["default", "ignore::DeprecationWarning"]  # -X dev adds "default", as in CPython
+    # -X dev adds "default" first, as in CPython.
+    assert report["warnoptions"] == ["default", "ignore::DeprecationWarning"]
     assert report["on_fivefold"] == 1 and report["child_on_fivefold"] == "1"
     assert report["executable"] == str(launcher) and report["argv"] == ["prog.py", "a", "-b"]
 
