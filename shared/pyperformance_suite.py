@@ -48,7 +48,7 @@ BENCHMARKS: list[Benchmark] = [
     Benchmark("raytrace", "bm_raytrace", check_args=("--width", "12", "--height", "12")),
     Benchmark("generators", "bm_generators"),
     Benchmark("coroutines", "bm_coroutines",
-              notes="async def: falls back to CPython per function"),
+              notes="async def: its coroutines run on CPython (fallback)"),
     Benchmark("unpack_sequence", "bm_unpack_sequence"),
     Benchmark("deepcopy", "bm_deepcopy", accelerate=("copy",)),
     Benchmark("json_dumps", "bm_json_dumps", check_args=("--cases", "EMPTY,SIMPLE,NESTED"),
