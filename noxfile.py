@@ -60,4 +60,3 @@ def asan(session: nox.Session) -> None:
     }
     workers = os.environ.get("FIVEFOLD_TEST_WORKERS", "2")
     session.run("pytest", "-n", workers, "-p", "no:cacheprovider", *(session.posargs or ["tests"]), env=env)
-
