@@ -157,9 +157,9 @@ def print_stats(out) -> None:
     stats = compiler.STATS
     cache = bytecode_cache.STATS
     print(f"fivefold: {stats.units_compiled} code units compiled, "
-          f"{cache.units_loaded} loaded from the bytecode cache "
-          f"({cache.hits} modules; {cache.misses} compiled, {cache.writes} written), "
           f"{len(stats.fallbacks)} fell back to CPython", file=out)
+    print(f"  bytecode cache: {cache.units_loaded} code units loaded from {cache.hits} "
+          f"modules; {cache.misses} modules compiled, {cache.writes} written", file=out)
     for reason, count in sorted(stats.reasons().items()):
         print(f"  fallback: {reason}: {count}", file=out)
     for record in stats.fallbacks:

@@ -100,13 +100,14 @@ def test_cache_is_used_and_invalidated_when_the_source_changes(tmp_path):
     write_tree(tmp_path, {"mod.py": "X = 1\n", "prog.py": "import mod; print(mod.X)\n"})
     first = fivefold("--stats", "prog.py", cwd=tmp_path)
     assert first.stdout == "1\n", first.stderr
-    assert "(0 modules; 1 compiled, 1 written)" in first.stderr
+    assert "from 0 modules; 1 modules compiled, 1 written" in first.stderr
     second = fivefold("--stats", "prog.py", cwd=tmp_path)
-    assert second.stdout == "1\n" and "(1 modules; 0 compiled, 0 written)" in second.stderr
+    assert second.stdout == "1\n"
+    assert "from 1 modules; 0 modules compiled, 0 written" in second.stderr
     # Same size, same second: the source hash still sees the change.
     (tmp_path / "mod.py").write_text("X = 2\n")
     third = fivefold("--stats", "prog.py", cwd=tmp_path)
-    assert third.stdout == "2\n" and "1 compiled, 1 written" in third.stderr
+    assert third.stdout == "2\n" and "1 modules compiled, 1 written" in third.stderr
 
 
 def test_corrupt_cache_is_ignored_and_rewritten(tmp_path):
