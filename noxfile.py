@@ -25,6 +25,16 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def baseline(session: nox.Session) -> None:
+    """pyperformance on CPython and on fivefold tier 0 with pyperf, side by side; writes
+    docs/baseline.md and the table in stage1/README.md. A benchmark, not a test: it takes
+    a while (pass e.g. `-- --only nbody,richards --processes 1` for a quick look)."""
+    session.install(".")
+    session.run("python", "-m", "fivefold.pyperformance_baseline", "--write-docs",
+                "--out", "results/baseline", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def asan(session: nox.Session) -> None:
     """Build the extension with AddressSanitizer and UBSan, run the tests under them.
 

@@ -21,7 +21,13 @@ COMMAND_MODULES: list[str] = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands that start a user's program: for them only their own module is imported, so
+# that the program does not start with the model's and reports' libraries (pandas,
+# matplotlib: a second of startup and hundreds of modules in sys.modules) loaded.
+PROGRAM_COMMANDS: dict[str, str] = {"run": "fivefold.engine_cli", "dis": "fivefold.engine_cli"}
+
+
+def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fivefold",
         description="A tiered VM for Python inside CPython 3.11, its benchmark harness and funding model.",
@@ -30,14 +36,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"fivefold {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if modules is None else modules:
         importlib.import_module(name).register(subparsers)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    only = PROGRAM_COMMANDS.get(argv[0]) if argv else None
+    parser = build_parser([only] if only else None)
+    args = parser.parse_args(argv)
     # Every subcommand sets `func` with set_defaults(func=...); it returns an exit status.
     status = args.func(args)
     return 0 if status is None else int(status)

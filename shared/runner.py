@@ -24,6 +24,7 @@ class RunOptions:
     path: str
     args: list[str] = field(default_factory=list)
     stats: bool = False
+    accelerate: list[str] = field(default_factory=list)  # module patterns (importer.py)
 
 
 def _fresh_main(path: str) -> types.ModuleType:
@@ -87,10 +88,8 @@ def run_program(options: RunOptions) -> int:
         return 2
     sys.argv[:] = [path, *options.args]
     program_dir = os.path.dirname(os.path.realpath(path))
-    if sys.path:
-        sys.path[0] = program_dir
-    else:
-        sys.path.append(program_dir)
+    set_path0(program_dir)
+    prepare_process(program_dir, options.accelerate)
     # Like CPython 3.9+, the program's file name (in __file__, code objects, tracebacks
     # and warnings) is absolute; sys.argv[0] stays as typed.
     filename = os.path.abspath(path)
@@ -103,6 +102,8 @@ def run_program(options: RunOptions) -> int:
         sys.excepthook(type(e), e, None)
         return 1
     code = compiler.compile_source(source, filename, checked=True)
+    # exec here rather than through execute(): one runner frame fewer under the program
+    # (its recursion depth stays as close to CPython's as it was).
     try:
         try:
             _execute(code, main.__dict__)
@@ -121,13 +122,58 @@ def run_program(options: RunOptions) -> int:
     return 0
 
 
+def set_path0(directory: str) -> None:
+    """sys.path[0] is the program's directory, unless -P/-I (sys.flags.safe_path) said
+    not to prepend one; then the entry the interpreter put there is left alone."""
+    if sys.flags.safe_path:
+        return
+    if sys.path:
+        sys.path[0] = directory
+    else:
+        sys.path.append(directory)
+
+
+def prepare_process(program_dir: str | None, accelerate: list[str]) -> None:
+    """Before the program runs: the import hook for its directory, and sys.executable
+    set to the fivefold launcher so child Python processes run on fivefold too."""
+    from fivefold import importer, launcher
+
+    importer.install_for_program(program_dir, accelerate)
+    launcher.adopt_executable()
+
+
+def execute(code: types.CodeType, main: types.ModuleType, stats: bool) -> int:
+    """Run the program's code in `main`; return the exit status (SystemExit propagates)."""
+    try:
+        try:
+            exec(code, main.__dict__)
+        finally:
+            if stats:
+                print_stats(sys.stderr)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt as e:
+        _print_uncaught(e, code)
+        _die_of_sigint()
+        return 130
+    except BaseException as e:  # noqa: BLE001 - report what escapes, as CPython does
+        _print_uncaught(e, code)
+        return 1
+    return 0
+
+
 def print_stats(out) -> None:
     """Functions compiled, fallbacks with their reasons, and opcode counts if built in."""
     from fivefold import compiler
 
+    from fivefold import bytecode_cache
+
     stats = compiler.STATS
+    cache = bytecode_cache.STATS
     print(f"fivefold: {stats.units_compiled} code units compiled, "
           f"{len(stats.fallbacks)} fell back to CPython", file=out)
+    print(f"  bytecode cache: {cache.units_loaded} code units loaded from {cache.hits} "
+          f"modules; {cache.misses} modules compiled, {cache.writes} written", file=out)
     for reason, count in sorted(stats.reasons().items()):
         print(f"  fallback: {reason}: {count}", file=out)
     for record in stats.fallbacks:
