@@ -27,3 +27,15 @@ def test_bad_command_line_exits_2():
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr
     assert fivefold.__version__
+
+
+def test_readme_example_runs_like_cpython():
+    """README's first command runs examples/nbody.py on fivefold: same output as CPython."""
+    import pathlib
+
+    example = pathlib.Path(__file__).resolve().parent.parent / "examples" / "nbody.py"
+    expected = subprocess.run([sys.executable, str(example), "300"], capture_output=True, text=True)
+    got = subprocess.run([sys.executable, "-m", "fivefold", "run", str(example), "300"],
+                         capture_output=True, text=True)
+    assert expected.returncode == 0 and "energy after 300 steps" in expected.stdout
+    assert (got.stdout, got.stderr, got.returncode) == (expected.stdout, expected.stderr, 0)
