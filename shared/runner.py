@@ -102,24 +102,7 @@ def run_program(options: RunOptions) -> int:
         sys.excepthook(type(e), e, None)
         return 1
     code = compiler.compile_source(source, filename, checked=True)
-    # exec here rather than through execute(): one runner frame fewer under the program
-    # (its recursion depth stays as close to CPython's as it was).
-    try:
-        try:
-            _execute(code, main.__dict__)
-        finally:
-            if options.stats:
-                print_stats(sys.stderr)
-    except SystemExit:
-        raise
-    except KeyboardInterrupt as e:
-        _print_uncaught(e, code)
-        _die_of_sigint()
-        return 130
-    except BaseException as e:  # noqa: BLE001 - report what escapes, as CPython does
-        _print_uncaught(e, code)
-        return 1
-    return 0
+    return execute(code, main, options.stats)
 
 
 def set_path0(directory: str) -> None:
@@ -146,7 +129,7 @@ def execute(code: types.CodeType, main: types.ModuleType, stats: bool) -> int:
     """Run the program's code in `main`; return the exit status (SystemExit propagates)."""
     try:
         try:
-            exec(code, main.__dict__)
+            _execute(code, main.__dict__)
         finally:
             if stats:
                 print_stats(sys.stderr)
