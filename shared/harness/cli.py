@@ -16,12 +16,14 @@ def register(subparsers) -> None:
                     "against the first engine.")
     bench.add_argument("--engines", required=True,
                        help="comma-separated engine specs, the first is the baseline: cpython, "
-                            "cpython:path=PY, pypy, fivefold:stage=N,without=ID,ID,with=ID,build=OPT")
+                            "cpython:path=PY, pypy, fivefold:stage=N,without=ID,ID,with=ID,build=OPT, "
+                            "fivefold-aarch64:stage=N,... (under qemu; --metric qemu-instructions)")
     bench.add_argument("--suite", default="pyperformance",
                        help="pyperformance, fivefold (our micro-benchmarks) or a folder (default: pyperformance)")
     bench.add_argument("--benchmarks", help="comma-separated names (default: the suite's default list)")
-    bench.add_argument("--metric", default="time",
-                       choices=["time", "instructions", "memory", "startup"])
+    bench.add_argument("--metric", default=None,
+                       choices=["time", "instructions", "memory", "startup", "qemu-instructions"],
+                       help="default: time, or qemu-instructions when every engine is fivefold-aarch64")
     mode = bench.add_mutually_exclusive_group()
     mode.add_argument("--fast", action="store_true", help="pyperf --fast (fewer processes and values)")
     mode.add_argument("--rigorous", action="store_true", help="pyperf --rigorous")
@@ -59,7 +61,7 @@ def _console():
 
 
 def run_bench(args) -> int:
-    from fivefold.harness import compare, engines, runner, suites
+    from fivefold.harness import aarch64_engine, compare, engines, runner, suites
     from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
     from fivefold.harness.store import Store
 
@@ -69,6 +71,10 @@ def run_bench(args) -> int:
         suite = suites.load_suite(args.suite)
         if args.benchmarks:
             suite = suite.select([b.strip() for b in args.benchmarks.split(",") if b.strip()])
+        kinds = [s.kind for s in specs]
+        if args.metric is None:
+            args.metric = "qemu-instructions" if set(kinds) == {"fivefold-aarch64"} else "time"
+        aarch64_engine.check_metric(kinds, args.metric)
         metric = get_metric(args.metric)
         metric.check()
         resolved = [engines.resolve(s) for s in specs]

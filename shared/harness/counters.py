@@ -3,8 +3,8 @@ it executes. Exact and nearly noise-free, so a per-change gain too small for wal
 time on a shared machine still shows.
 
 `Cachegrind` is valgrind's cachegrind without cache simulation (x86-64 and
-native AArch64). A qemu TCG plugin counter for AArch64 engines under emulation
-(a later issue) is another `Counter`: a command prefix and an output parser.
+native AArch64). `qemu-plugin` (fivefold.harness_aarch64.QemuPluginCounter)
+counts the guest instructions of `fivefold-aarch64` engines under qemu.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from fivefold.harness_aarch64 import QemuPluginCounter
 
 
 class CounterError(Exception):
@@ -69,6 +71,8 @@ class Cachegrind(Counter):
 
 
 COUNTERS: dict[str, Counter] = {"cachegrind": Cachegrind()}
+# Same count(cmd, env, cwd) shape; it lives beside the arm64 tooling it drives.
+COUNTERS["qemu-plugin"] = QemuPluginCounter()
 
 
 def deterministic_env(base: dict[str, str] | None = None) -> dict[str, str]:

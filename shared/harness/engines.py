@@ -8,6 +8,8 @@ A spec is ``kind`` or ``kind:key=value,key=value``:
     fivefold:stage=1                 fivefold with the changes of stages 1..1
     fivefold:stage=2,without=s2.a,s2.b,with=s3.c
     fivefold:build=stats             plus a build option (a cached variant build)
+    fivefold-aarch64:stage=0         fivefold as arm64 code under qemu (harness/aarch64_engine.py;
+                                     metric qemu-instructions only)
 
 A list value runs on over following items without '=' (``without=a,b``).
 Resolving a spec gives an `Engine`: the executable that pyperf's ``--python``
@@ -34,7 +36,7 @@ from fivefold.harness.store import safe_name
 KINDS = ("cpython", "pypy", "fivefold", "fivefold-aarch64")
 _LIST_KEYS = {"without", "with", "build"}
 _KEYS = {"cpython": {"path"}, "pypy": {"path"}, "fivefold": {"stage", "without", "with", "build"},
-         "fivefold-aarch64": {"stage", "without", "with", "build"}}
+         "fivefold-aarch64": {"stage", "without", "with"}}
 
 NOT_RUNNABLE = "fivefold engine is not runnable yet: no fivefold-python launcher"
 
@@ -195,7 +197,8 @@ def resolve(spec: EngineSpec | str) -> Engine:
     elif spec.kind == "fivefold":
         engine = _resolve_fivefold(spec)
     else:
-        raise EngineNotRunnable(f"engine kind {spec.kind!r} is not runnable yet (a later issue)")
+        from fivefold.harness import aarch64_engine
+        engine = aarch64_engine.resolve(spec)
     return engine
 
 
