@@ -12,6 +12,11 @@ import pytest
 from realprograms_support import cpython, run, write_tree
 from fivefold.launcher import CommandLine, UsageError, parse
 
+# Under qemu-user the arm64 venv's console scripts are host-side wrappers (docs/aarch64.md),
+# so the launcher's path as a child sees it is not the one the test expects; the launcher
+# itself is exercised under emulation through the fivefold-aarch64 harness engine.
+_EMULATED_LAUNCHER = pytest.mark.host_only
+
 PROBE = """
     import json, sys, subprocess
     def f(): pass
@@ -58,6 +63,7 @@ def _probe(launcher, tmp_path, *options, args=("a", "-b")):
     return json.loads(result.stdout)
 
 
+@_EMULATED_LAUNCHER
 def test_script_runs_on_fivefold_and_children_too(launcher, tmp_path):
     report = _probe(launcher, tmp_path)
     assert report["argv"] == ["prog.py", "a", "-b"]
@@ -67,6 +73,7 @@ def test_script_runs_on_fivefold_and_children_too(launcher, tmp_path):
     assert report["flags"] == [0, 0, 0, 0, 0, 0, False]
 
 
+@_EMULATED_LAUNCHER
 def test_interpreter_options_are_applied(launcher, tmp_path):
     report = _probe(launcher, tmp_path, "-O", "-B", "-E", "-s", "-X", "dev",
                     "-W", "ignore::DeprecationWarning")
@@ -77,6 +84,7 @@ def test_interpreter_options_are_applied(launcher, tmp_path):
     assert report["executable"] == str(launcher) and report["argv"] == ["prog.py", "a", "-b"]
 
 
+@_EMULATED_LAUNCHER
 def test_isolated_and_no_site(launcher, tmp_path):
     report = _probe(launcher, tmp_path, "-I", "-S")
     assert report["flags"][4:6] == [1, 1]
