@@ -141,6 +141,14 @@ AARCH64_HOST_ONLY = [
 # samples both passes N times more thinly (for CI, when the corpus outgrows
 # its budget; docs/aarch64.md has the numbers).
 AARCH64_PASSES = [("max", 1), ("cortex-a72", 4)]
+# Known differences of the emulated interpreter, each with its reason.
+# Debian 12's arm64 CPython is 3.11.2: its BINARY_SUBSCR_GETITEM specialization
+# calls a Python __getitem__ without asking the PEP 523 evaluator (CPython
+# gh-104405, fixed in 3.11.4), so CPython's own loop runs the shadow code of a
+# fivefold __getitem__ called from stdlib code and its safety net raises.
+AARCH64_DESELECT = [
+    "tests/test_differential.py::test_program_matches_cpython[interop/classes_used_by_stdlib.py-stage0]",
+]
 AARCH64_TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "aarch64")
 
 
@@ -156,6 +164,7 @@ def aarch64(session: nox.Session) -> None:
     session.run("bash", "tools/aarch64/build.sh", external=True)
     session.run("pytest", "tests/test_harness_aarch64.py", env={"FIVEFOLD_REQUIRE_ARM64": "1"})
     ignore = [f"--ignore-glob={pattern}" for pattern in AARCH64_HOST_ONLY]
+    ignore += [f"--deselect={test_id}" for test_id in AARCH64_DESELECT]
     # An xdist worker is one more emulated interpreter to start (~5 s here):
     # worth it for the corpus, not for a handful of tests (FIVEFOLD_AARCH64_WORKERS=0).
     workers = os.environ.get("FIVEFOLD_AARCH64_WORKERS", "2")
