@@ -24,8 +24,26 @@ die() { printf 'aarch64 build: error: %s\n' "$*" >&2; exit 1; }
 if [ ! -e "$ROOT/paths.ini" ] || [ ! -e "$ROOT/pip-aarch64.sh" ]; then
   die "no arm64 set-up in $ROOT: run tools/aarch64/setup.sh first"
 fi
-"$PY" -c 'import sys, mesonpy; assert sys.version_info[:2] == (3, 11)' 2>/dev/null \
-  || die "$PY is not a python 3.11 with meson-python (set PYTHON=...)"
+"$PY" -c 'import sys; assert sys.version_info[:2] == (3, 11)' 2>/dev/null \
+  || die "$PY is not a python 3.11 (set PYTHON=...)"
+# The build runs without build isolation (so the build folder stays and a re-run
+# recompiles only what changed), so it needs meson-python in the python it runs.
+# When $PY has none (an installed fivefold, the tests' venv), make a build venv
+# once, beside the build folder, with the build requirements of pyproject.toml.
+if ! "$PY" -c 'import mesonpy' 2>/dev/null; then
+  BUILD_VENV=$REPO/build/aarch64-buildenv
+  if ! "$BUILD_VENV/bin/python" -c 'import mesonpy' 2>/dev/null; then
+    echo "aarch64 build: $PY has no meson-python; making $BUILD_VENV" >&2
+    rm -rf "$BUILD_VENV"
+    "$PY" -m venv "$BUILD_VENV" || die "could not make the build venv $BUILD_VENV"
+    requires=$("$PY" -c 'import sys, tomllib; print(" ".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' "$REPO/pyproject.toml") \
+      || die "could not read the build requirements from pyproject.toml"
+    # shellcheck disable=SC2086
+    "$BUILD_VENV/bin/python" -m pip install -q --disable-pip-version-check $requires \
+      || die "could not install the build requirements ($requires) into $BUILD_VENV"
+  fi
+  PY=$BUILD_VENV/bin/python
+fi
 
 setup_args=("-Csetup-args=--cross-file=$ROOT/paths.ini" "-Csetup-args=--cross-file=$HERE/cross.ini")
 for a in ${FIVEFOLD_MESON_ARGS:-}; do setup_args+=("-Csetup-args=$a"); done
