@@ -93,3 +93,25 @@ def describe(selection: Selection | None = None) -> list[dict]:
     """What `fivefold.changes()` returns: every change with an `enabled` flag."""
     on = {c.id for c in enabled(selection)}
     return [dict(asdict(c), enabled=c.id in on) for c in all_changes()]
+
+
+# The stage packages that hold changes; importing one registers its changes.
+STAGE_PACKAGES = ("fivefold.stage1", "fivefold.stage2", "fivefold.stage3", "fivefold.stage4")
+
+
+def load_stages() -> None:
+    """Import every stage package so that all changes are registered."""
+    import importlib
+
+    for name in STAGE_PACKAGES:
+        importlib.import_module(name)
+
+
+def engine_selection(environ=os.environ) -> tuple[int, list[str]]:
+    """(stage, enabled change ids) for the engine, read from the environment.
+
+    fivefold._fivefold calls this at import and switches on what it names;
+    ValueError (bad FIVEFOLD_STAGE, unknown id) becomes its ImportError."""
+    load_stages()
+    selection = Selection.from_environ(environ)
+    return selection.stage, [c.id for c in enabled(selection)]

@@ -9,6 +9,7 @@ own `dis`.
 from __future__ import annotations
 
 import dis as cpython_dis
+import sys
 import types
 
 from fivefold import opcodes
@@ -41,21 +42,46 @@ def _localsplus(shadow: types.CodeType) -> list[str]:
 
 
 def decode(raw: bytes):
-    """(offset, opname, oparg, size_in_units) for each instruction, EXTENDED_ARG folded."""
+    """(offset, opname, oparg, size_in_units) for each instruction, EXTENDED_ARG folded;
+    size counts the EXTENDED_ARGs, the instruction and its inline cache units, which
+    are skipped (on quickened code they hold counters and cached versions)."""
     ext = 0
     start = None
-    for i in range(0, len(raw), 2):
+    i = 0
+    while i < len(raw):
         op, arg = raw[i], raw[i + 1]
         name = opcodes.opname[op]
         if start is None:
             start = i
         if name == "EXTENDED_ARG":
             ext = (ext | arg) << 8
+            i += 2
             continue
         full = ext | arg
-        yield start, name, (full if op >= opcodes.HAVE_ARGUMENT else None), (i - start) // 2 + 1
+        caches = opcodes.CACHE_SIZE.get(op, 0)
+        # A specialized instruction keeps its generic one's argument, used or not.
+        has_arg = opcodes.DEOPT.get(op, op) >= opcodes.HAVE_ARGUMENT
+        yield start, name, (full if has_arg else None), (i - start) // 2 + 1 + caches
+        i += 2 * (1 + caches)
         ext = 0
         start = None
+
+
+def instructions(code_or_function, adaptive: bool = True) -> list[tuple[int, str, int | None]]:
+    """(offset, opname, oparg) of a fivefold function's (or shadow code's) instructions;
+    adaptive: as they run now (specialized names), else as compiled. For tests in the
+    style of CPython's test_opcache."""
+    from fivefold import _fivefold
+
+    shadow = getattr(code_or_function, "__code__", code_or_function)
+    code = _fivefold.code_of(shadow)
+    raw = code.co_code_adaptive if adaptive else code.co_code
+    return [(offset, name, arg) for offset, name, arg, _ in decode(raw)]
+
+
+def opnames(code_or_function, adaptive: bool = True) -> list[str]:
+    """The instruction names of a fivefold function, quickened (adaptive) or as compiled."""
+    return [name for _, name, _ in instructions(code_or_function, adaptive)]
 
 
 def argrepr(name: str, arg: int | None, offset: int, size: int, code, shadow) -> str:
@@ -72,6 +98,9 @@ def argrepr(name: str, arg: int | None, offset: int, size: int, code, shadow) ->
     if name in _DEREF_OPS:
         return _localsplus(shadow)[arg]
     number = opcodes.opmap[name]
+    generic = opcodes.opname[opcodes.DEOPT.get(number, number)]
+    if generic != name:
+        return argrepr(generic, arg, offset, size, code, shadow)
     if number in opcodes.HASJREL:
         end = offset + 2 * size
         target = end - 2 * arg if number in opcodes.HASJREL_BACKWARD else end + 2 * arg
@@ -88,23 +117,27 @@ def argrepr(name: str, arg: int | None, offset: int, size: int, code, shadow) ->
     return ""
 
 
-def disassemble(shadow: types.CodeType, out) -> None:
+def disassemble(shadow: types.CodeType, out, adaptive: bool = False) -> None:
     from fivefold import _fivefold
 
     code = _fivefold.code_of(shadow)
     positions = list(shadow.co_positions())
-    print(f"Disassembly of {shadow!r} (fivefold):", file=out)
+    kind = "fivefold, quickened" if adaptive else "fivefold"
+    print(f"Disassembly of {shadow!r} ({kind}):", file=out)
     last_line = None
-    for offset, name, arg, size in decode(code.co_code):
+    raw = code.co_code_adaptive if adaptive else code.co_code
+    for offset, name, arg, size in decode(raw):
         unit = offset // 2
-        line = positions[unit + size - 1][0] if unit + size - 1 < len(positions) else None
+        caches = opcodes.CACHE_SIZE.get(opcodes.opmap[name], 0)
+        last = unit + size - 1 - caches   # the instruction's own unit (after EXTENDED_ARGs)
+        line = positions[last][0] if last < len(positions) else None
         shown = f"{line:>4}" if line is not None and line != last_line else "    "
         if line is not None:
             last_line = line
         arg_text = "" if arg is None else f"{arg:<6}"
         rep = argrepr(name, arg, offset, size, code, shadow)
         rep = f"({rep})" if rep else ""
-        print(f"{shown} {offset:>6} {name:<28} {arg_text} {rep}".rstrip(), file=out)
+        print(f"{shown} {offset:>6} {name:<34} {arg_text} {rep}".rstrip(), file=out)
     if code.co_exceptiontable:
         print("ExceptionTable:", file=out)
         for start, end, target, depth, lasti in code.co_exceptiontable:
@@ -113,26 +146,51 @@ def disassemble(shadow: types.CodeType, out) -> None:
     print(file=out)
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
-            disassemble_any(const, out)
+            disassemble_any(const, out, adaptive)
 
 
-def disassemble_any(code: types.CodeType, out) -> None:
+def disassemble_any(code: types.CodeType, out, adaptive: bool = False) -> None:
     if is_fivefold(code):
-        disassemble(code, out)
+        disassemble(code, out, adaptive)
     else:
         print(f"Disassembly of {code!r} (CPython fallback):", file=out)
         cpython_dis.dis(code, file=out, depth=0)
         print(file=out)
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
-                disassemble_any(const, out)
+                disassemble_any(const, out, adaptive)
 
 
-def dis_file(path: str, out) -> int:
+def dis_file(path: str, out, adaptive: bool = False, args: list[str] = ()) -> int:
+    """Print the bytecode of a file. adaptive: first run it as the program (with
+    `args`), then print its code units as they were quickened by that run."""
     from fivefold import compiler
 
     with open(path, "rb") as f:
         source = f.read()
     code = compiler.compile_source(source, path)
-    disassemble_any(code, out)
-    return 0
+    status = 0
+    if adaptive:
+        status = _run_as_program(code, path, list(args))
+        sys.stdout.flush()
+    disassemble_any(code, out, adaptive)
+    return status
+
+
+def _run_as_program(code: types.CodeType, path: str, args: list[str]) -> int:
+    import os
+
+    from fivefold import runner
+
+    main = types.ModuleType("__main__")
+    main.__file__ = path
+    main.__builtins__ = __builtins__
+    saved = sys.modules.get("__main__"), sys.argv[:], sys.path[0]
+    sys.modules["__main__"], sys.argv[:] = main, [path, *args]
+    sys.path[0] = os.path.dirname(os.path.abspath(path))
+    try:
+        return runner.execute(code, main, False)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.modules["__main__"], sys.argv[:], sys.path[0] = saved[0], saved[1], saved[2]

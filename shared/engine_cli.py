@@ -33,6 +33,11 @@ def register(subparsers) -> None:
     dis = subparsers.add_parser("dis", help="show the fivefold bytecode of a Python file or module")
     dis.add_argument("file", metavar="FILE_OR_MODULE",
                      help="a Python file, or the dotted name of an importable module")
+    dis.add_argument("--adaptive", action="store_true",
+                     help="run the file as a program first, then show its bytecode as quickened "
+                          "by that run (stage 1's specialized instructions)")
+    dis.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
+                     help="the program's arguments (with --adaptive)")
     dis.set_defaults(func=_dis)
 
 
@@ -71,7 +76,7 @@ def _dis(args) -> int:
                   file=sys.stderr)
             return 2
     try:
-        return dis_file(path, sys.stdout)
+        return dis_file(path, sys.stdout, adaptive=args.adaptive, args=args.args)
     except OSError as e:
         print(f"fivefold dis: cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return 2

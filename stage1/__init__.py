@@ -1,1 +1,42 @@
-"""fivefold.stage1"""
+"""fivefold.stage1: quickening and adaptive specialization (PEP 659 in fivefold).
+
+Each change below is one family of specialized instructions: its definitions
+are stage1/vm/<name>.def (read by shared/codegen), its specializer
+stage1/vm/<name>.c, its test tests/stage1/test_<name>.py. Switch one off with
+FIVEFOLD_WITHOUT=<id>; the C side maps ids to families in
+stage1/vm/stage1_changes.h. stage1/README.md lists them with measured gains.
+"""
+
+from fivefold.change_registry import Change, register
+
+_CHANGES = [
+    ("binary_op", "BINARY_OP for two exact ints (add, subtract, multiply in C for one-digit ints), "
+     "two exact floats and str concatenation.",
+     ("int_arithmetic", "float_arithmetic", "nbody", "spectral_norm", "float")),
+    ("compare_op", "COMPARE_OP for two exact ints, floats or strs: a C comparison and a shared bool.",
+     ("loops", "int_arithmetic", "fannkuch", "nqueens", "richards")),
+    ("truth", "Conditional jumps (POP_JUMP_*_IF_FALSE/TRUE) on bools, ints, None, lists/tuples "
+     "and strs: the truth value without a call.", ("loops", "richards", "deltablue", "go")),
+    ("load_attr", "LOAD_ATTR and LOAD_METHOD: instance attributes (inline values and dict hints), "
+     "slots, class attributes, module attributes, properties and methods, guarded by type "
+     "versions.", ("attribute_access", "richards", "deltablue", "raytrace", "chaos", "go")),
+    ("store_attr", "STORE_ATTR to instance attributes (inline values, dict hints) and slots.",
+     ("attribute_access", "richards", "deltablue", "raytrace")),
+    ("load_global", "LOAD_GLOBAL of module globals and builtins, guarded by dictionary key versions.",
+     ("global_lookup", "richards", "nbody", "spectral_norm")),
+    ("subscr", "BINARY_SUBSCR and STORE_SUBSCR on lists and tuples indexed by int, and dicts.",
+     ("fannkuch", "nqueens", "spectral_norm", "hexiom", "go")),
+    ("call", "CALL of fivefold functions with exact arguments, builtins (len, isinstance), C "
+     "functions and method descriptors (list.append), bound methods and classes.",
+     ("calls", "richards", "deltablue", "raytrace", "chaos", "go")),
+    ("for_iter", "FOR_ITER over ranges, lists, tuples and generators.",
+     ("loops", "generators", "nbody", "fannkuch", "spectral_norm")),
+    ("unpack_sequence", "UNPACK_SEQUENCE of two-tuples, tuples and lists.",
+     ("unpack_sequence", "nbody", "richards", "chaos")),
+]
+
+CHANGES = [
+    register(Change(id=f"s1.{name}", stage=1, description=description, targets=targets,
+                    test=f"tests/stage1/test_{name}.py", merge_order=order))
+    for order, (name, description, targets) in enumerate(_CHANGES, start=1)
+]

@@ -29,7 +29,7 @@ PROGRAMS_DIR = Path(__file__).parent / "programs"
 SYNTAX_ERRORS_DIR = PROGRAMS_DIR / "syntax_errors"
 
 # Stages the corpus runs at; append 1, 2, ... as the stages land.
-STAGES = [0]
+STAGES = [0, 1]
 
 # Seconds one run may take; fivefold gets more because tier 0 is a plain interpreter.
 CPYTHON_TIMEOUT = 30

@@ -255,8 +255,10 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         if op.kind != "op":
             raise DSLError(f"macro {macro.name}: {part} is an 'inst'; macros are made of 'op's",
                            fn, macro.line)
-        if _jump_kind(op) is not None:
-            raise DSLError(f"macro {macro.name}: micro-op {part} jumps; tier 0 macros cannot",
+        if _jump_kind(op) is not None and part is not macro.parts[-1]:
+            # Only the last micro-op may jump: the jump leaves the instruction, so
+            # nothing after it would run.
+            raise DSLError(f"macro {macro.name}: micro-op {part} jumps but is not the last part",
                            fn, macro.line)
         where = op.name
         if deepest.is_zero:
@@ -264,7 +266,16 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         net = net + total(op.effect.outputs, where) - total(op.effect.inputs, where)
         cache += op.effect.cache_size
         has_arg = has_arg or _uses_oparg(op)
-    return Opcode(macro.name, -1, has_arg, cache, net, net, None, False, macro, inputs=deepest)
+    # A jumping last micro-op: the macro's jump effect is the one of everything
+    # before it plus that micro-op's jump effect.
+    last = by_name[macro.parts[-1]] if not isinstance(macro.parts[-1], CacheEntry) else None
+    jump = _jump_kind(last) if last is not None else None
+    jump_net = net
+    if jump is not None and last.jump_effect is not None:
+        where = last.name
+        before = net - (total(last.effect.outputs, where) - total(last.effect.inputs, where))
+        jump_net = before + total(last.jump_effect.outputs, where) - total(last.jump_effect.inputs, where)
+    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, False, macro, inputs=deepest)
 
 
 def _check_families(defs: Definitions, opcodes: list[Opcode], fn: str) -> None:

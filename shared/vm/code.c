@@ -7,6 +7,7 @@
  * bug gives a clear SystemError here instead of memory corruption later. */
 #include "code.h"
 #include "opcode_ids.h"
+#include "specialize.h"
 #include <limits.h>
 #include <stddef.h>
 
@@ -46,8 +47,33 @@ code_clear(FFCode *self)
     return 0;
 }
 
+/* co_code: the bytecode as compiled (specialized instructions shown as their
+ * generic ones, caches as zeros); co_code_adaptive: as it runs now, quickened. */
 static PyObject *
 code_get_co_code(FFCode *self, void *closure)
+{
+    PyObject *bytes = PyBytes_FromStringAndSize((const char *)self->instrs,
+                                                self->ninstrs * (Py_ssize_t)sizeof(_Py_CODEUNIT));
+    if (bytes == NULL) {
+        return NULL;
+    }
+    _Py_CODEUNIT *units = (_Py_CODEUNIT *)PyBytes_AS_STRING(bytes);
+    for (Py_ssize_t i = 0; i < self->ninstrs;) {
+        int op = _Py_OPCODE(units[i]);
+        if (ff_deopt[op] != 0) {
+            _Py_SET_OPCODE(units[i], ff_deopt[op]);
+        }
+        int caches = ff_cache_size[ff_deopt[op] ? ff_deopt[op] : op];
+        for (int k = 1; k <= caches && i + k < self->ninstrs; k++) {
+            units[i + k] = 0;
+        }
+        i += 1 + caches;
+    }
+    return bytes;
+}
+
+static PyObject *
+code_get_co_code_adaptive(FFCode *self, void *closure)
 {
     return PyBytes_FromStringAndSize((const char *)self->instrs,
                                      self->ninstrs * (Py_ssize_t)sizeof(_Py_CODEUNIT));
@@ -76,6 +102,8 @@ code_get_shadow(FFCode *self, void *closure)
 
 static PyGetSetDef code_getset[] = {
     {"co_code", (getter)code_get_co_code, NULL, "the fivefold bytecode (bytes)", NULL},
+    {"co_code_adaptive", (getter)code_get_co_code_adaptive, NULL,
+     "the bytecode as it runs now: quickened, with specialized instructions and their counters (bytes)", NULL},
     {"co_consts", (getter)code_get_tuple, NULL, "constants", (void *)offsetof(FFCode, co_consts)},
     {"co_names", (getter)code_get_tuple, NULL, "names", (void *)offsetof(FFCode, co_names)},
     {"co_exceptiontable", (getter)code_get_tuple, NULL, "(start, end, target, depth, lasti) entries",
@@ -242,6 +270,9 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         int op = d.op, oparg = d.oparg, backward;
         if (op >= FF_NUM_OPCODES || ff_opcode_names[op] == NULL || op == FF_CACHE) {
             return bad_code(name, d.start, "unknown opcode");
+        }
+        if (ff_deopt[op] != 0 && ff_deopt[op] != op) {
+            return bad_code(name, d.start, "specialized instruction (only the interpreter writes those)");
         }
         if (d.next > n) {
             return bad_code(name, d.start, "inline caches run past the end");
@@ -478,6 +509,7 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         || check_stack_depth(tmpl, code) < 0) {
         goto fail;
     }
+    ff_quicken(code);
 
     PyObject *new_consts = PyTuple_Pack(2, PyTuple_GET_ITEM(tmpl->co_consts, 0), (PyObject *)code);
     if (new_consts == NULL) {

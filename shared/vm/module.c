@@ -5,35 +5,64 @@
  * the fivefold interpreter, every other frame on CPython's. */
 #include "vm_internal.h"
 #include "opcode_ids.h"
+#include "specialize.h"
 #include <stdlib.h>
 
-static int selected_stage = 0;
+static int selected_stage = 4;
 
 static int
-read_stage(void)
+configure_from_registry(void)
 {
-    /* Only stage 0 exists in this build; a higher request is recorded so
-     * callers can see it was not honoured. Bad text is an error at import. */
-    const char *text = getenv("FIVEFOLD_STAGE");
-    if (text == NULL || *text == '\0') {
-        selected_stage = 0;
-        return 0;
-    }
-    char *end = NULL;
-    long value = strtol(text, &end, 10);
-    if (*end != '\0' || value < 0 || value > 4) {
-        PyErr_Format(PyExc_ValueError, "FIVEFOLD_STAGE must be one of 0, 1, 2, 3, 4, not %R",
-                     PyUnicode_DecodeFSDefault(text));
+    /* The change registry (fivefold.change_registry, fed by the stage
+     * packages) reads FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH and
+     * says which changes run; the C side switches their families on. A bad
+     * setting is an ImportError that names it. */
+    PyObject *registry = PyImport_ImportModule("fivefold.change_registry");
+    if (registry == NULL) {
         return -1;
     }
-    selected_stage = (int)value;
-    return 0;
+    PyObject *result = PyObject_CallMethod(registry, "engine_selection", NULL);
+    Py_DECREF(registry);
+    if (result == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            PyErr_NormalizeException(&type, &value, &tb);
+            PyErr_Format(PyExc_ImportError, "fivefold: %S", value);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+        }
+        return -1;
+    }
+    int stage_value;
+    PyObject *ids;
+    if (!PyArg_ParseTuple(result, "iO", &stage_value, &ids)) {
+        Py_DECREF(result);
+        return -1;
+    }
+    selected_stage = stage_value;
+    int rc = ff_configure_changes(ids);
+    Py_DECREF(result);
+    return rc;
 }
 
 static PyObject *
 stage(PyObject *module, PyObject *unused)
 {
     return PyLong_FromLong(selected_stage);
+}
+
+static PyObject *
+enabled_changes(PyObject *module, PyObject *unused)
+{
+    return ff_enabled_change_ids();
+}
+
+static PyObject *
+specialization_stats(PyObject *module, PyObject *unused)
+{
+    return ff_specialization_stats();
 }
 
 static PyObject *
@@ -69,6 +98,7 @@ reset_opcode_stats(PyObject *module, PyObject *unused)
 {
 #ifdef FIVEFOLD_STATS
     memset(ff_opcode_counts, 0, sizeof(ff_opcode_counts));
+    ff_reset_specialization_stats();
     Py_RETURN_NONE;
 #else
     return opcode_stats(module, unused);
@@ -102,10 +132,16 @@ static PyMethodDef module_methods[] = {
      "__main__ module: no Python frame below it (f_back, sys._getframe, tracebacks)\n"
      "and the recursion depth counted from zero, as under `python prog.py`."},
     {"code_of", ff_code_of, METH_O, "code_of(shadow) -> the fivefold Code of a shadow code object"},
-    {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (0 if unset)."},
+    {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (default: the highest, 4)."},
+    {"enabled_changes", enabled_changes, METH_NOARGS,
+     "The ids of the engine changes this process runs with (set at import from the change registry)."},
+    {"specialization_stats", specialization_stats, METH_NOARGS,
+     "{family: {specialized_runs, misses, deopts, successes, failures, failure_kinds}} in a\n"
+     "statistics build; None in other builds."},
     {"opcode_stats", opcode_stats, METH_NOARGS,
      "{opcode name: executions} in a statistics build; RuntimeError in other builds."},
-    {"reset_opcode_stats", reset_opcode_stats, METH_NOARGS, "Zero the opcode counts (statistics build)."},
+    {"reset_opcode_stats", reset_opcode_stats, METH_NOARGS,
+     "Zero the opcode and specialization counts (statistics build)."},
     {"stats_build", stats_build, METH_NOARGS, "Whether this is a statistics build (FIVEFOLD_STATS)."},
     {"evaluator_installed", evaluator_installed, METH_NOARGS,
      "Whether fivefold's frame evaluator is the interpreter's."},
@@ -123,7 +159,7 @@ static struct PyModuleDef fivefold_module = {
 PyMODINIT_FUNC
 PyInit__fivefold(void)
 {
-    if (read_stage() < 0) {
+    if (configure_from_registry() < 0) {
         return NULL;
     }
     if (PyType_Ready(&FFCode_Type) < 0) {

@@ -137,7 +137,8 @@ def test_macro_family_and_cache_syntax_are_accepted():
     cases = write_c.generated_cases(result)
     assert "PREDICTED(LOAD);" in cases
     assert "uint16_t counter = read_u16(&next_instr[0]);" in cases
-    assert "if (counter == 0) goto PREDICTED_LOAD;" in cases
+    assert "if (counter == 0) { STAT_MISS(FF_LOAD); goto PREDICTED_LOAD; }" in cases
+    assert "STAT_SPECIALIZED(FF_LOAD);" in cases
     assert "JUMPBY(3);" in cases
 
 

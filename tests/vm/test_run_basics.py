@@ -1,6 +1,7 @@
 """Hand-assembled fivefold code (CPython 3.11's own bytecode translated unit for
 unit, see ff_translate.py) gives the same results as CPython."""
 
+import os
 import sys
 
 import pytest
@@ -215,13 +216,14 @@ def test_name_errors_match_cpython():
 
 
 def test_stage_and_stats_interface():
-    assert _fivefold.stage() == 0
+    assert _fivefold.stage() == int(os.environ.get("FIVEFOLD_STAGE") or 4)
     assert _fivefold.evaluator_installed()
     if _fivefold.stats_build():
         _fivefold.reset_opcode_stats()
         on_fivefold(inplace)(3)
         stats = _fivefold.opcode_stats()
-        assert stats["BINARY_OP"] == 11
+        # generic and specialized BINARY_OPs together
+        assert sum(n for name, n in stats.items() if name.startswith("BINARY_OP")) == 11
     else:
         with pytest.raises(RuntimeError, match="statistics build"):
             _fivefold.opcode_stats()

@@ -1,0 +1,118 @@
+/* Adaptive specialization (stage 1, CPython 3.11's PEP 659 in fivefold):
+ * counters, the per-family switches, statistics, and the specializers that
+ * stage1/vm/<family>.c define.
+ *
+ * Every specializable instruction (the base of a `family` in the definitions)
+ * has at least one inline cache unit; the first holds its adaptive counter: a
+ * 12-bit value above a 4-bit back-off exponent, as in CPython 3.12. The generic
+ * instruction counts down; at zero it calls its family's specializer, which
+ * rewrites the opcode to a specialized member (counter: cool-down) or leaves
+ * the generic one with a longer back-off. A specialized member whose guard
+ * fails runs the generic body, which counts down the same counter: repeated
+ * misses re-specialize it (docs/engine.md, "Stage 1"). */
+#ifndef FIVEFOLD_SPECIALIZE_H
+#define FIVEFOLD_SPECIALIZE_H
+
+#include "code.h"
+#include <stdint.h>
+
+#define FF_BACKOFF_BITS 4
+#define FF_MAX_BACKOFF 12
+/* Specialize on the second execution (CPython 3.12's warm-up value). */
+#define FF_WARMUP_VALUE 1
+/* After a specialization: this many misses before re-specializing. */
+#define FF_COOLDOWN_VALUE 52
+
+static inline uint16_t ff_counter_bits(unsigned value, unsigned backoff) {
+    return (uint16_t)((value << FF_BACKOFF_BITS) | backoff);
+}
+#define FF_COUNTER_IS_ZERO(c) (((c) >> FF_BACKOFF_BITS) == 0)
+#define FF_COUNTER_DECREMENT(c) ((c) -= (1 << FF_BACKOFF_BITS))
+static inline uint16_t ff_counter_warmup(void) { return ff_counter_bits(FF_WARMUP_VALUE, 1); }
+static inline uint16_t ff_counter_cooldown(void) { return ff_counter_bits(FF_COOLDOWN_VALUE, 0); }
+/* A switched-off family: as far from zero as the counter goes, at most back-off. */
+static inline uint16_t ff_counter_never(void) { return ff_counter_bits(4095, FF_MAX_BACKOFF); }
+static inline uint16_t ff_counter_backoff(uint16_t counter) {
+    unsigned backoff = counter & ((1 << FF_BACKOFF_BITS) - 1);
+    if (backoff < FF_MAX_BACKOFF) {
+        backoff++;
+    }
+    return ff_counter_bits((1u << backoff) - 1, backoff);
+}
+
+/* Per-family switches, indexed by the family's generic opcode: set at import
+ * from the change registry (FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH). */
+extern unsigned char ff_family_enabled[256];
+/* Whether any family is on: frames then run on the adaptive loop. */
+extern int ff_adaptive;
+
+/* Write the counters of a new code object's specializable instructions. */
+void ff_quicken(FFCode *code);
+/* configure(ids): switch on the families of these change ids (module.c). */
+int ff_configure_changes(PyObject *ids);
+PyObject *ff_enabled_change_ids(void);
+
+/* Statistics (statistics build only; the macros vanish otherwise). */
+#define FF_MAX_FAILURE_KINDS 16
+typedef struct {
+    unsigned long long specialized_runs;   /* executions of specialized members */
+    unsigned long long misses;             /* guards that failed (generic body ran) */
+    unsigned long long deopts;             /* re-specializations after misses */
+    unsigned long long successes;          /* specializer calls that specialized */
+    unsigned long long failures;           /* ... that did not */
+    const char *failure_kind[FF_MAX_FAILURE_KINDS];
+    unsigned long long failure_count[FF_MAX_FAILURE_KINDS];
+} ff_family_stats;
+#ifdef FIVEFOLD_STATS
+extern ff_family_stats ff_spec_stats[256];
+void ff_stat_failure(int family, const char *kind);
+#define STAT_SPECIALIZED(family) (ff_spec_stats[(family)].specialized_runs++)
+#define STAT_MISS(family) (ff_spec_stats[(family)].misses++)
+#define STAT_DEOPT(family) (ff_spec_stats[(family)].deopts++)
+#define STAT_SUCCESS(family) (ff_spec_stats[(family)].successes++)
+#define STAT_FAILURE(family, kind) ff_stat_failure((family), (kind))
+#else
+#define STAT_SPECIALIZED(family) ((void)0)
+#define STAT_MISS(family) ((void)0)
+#define STAT_DEOPT(family) ((void)0)
+#define STAT_SUCCESS(family) ((void)0)
+#define STAT_FAILURE(family, kind) ((void)(kind))
+#endif
+PyObject *ff_specialization_stats(void);
+void ff_reset_specialization_stats(void);
+
+/* What a specializer does with its instruction: `instr` is the opcode unit,
+ * instr[1] the counter. */
+static inline void
+ff_specialize_to(_Py_CODEUNIT *instr, int family, int opcode)
+{
+    _Py_SET_OPCODE(*instr, opcode);
+    instr[1] = ff_counter_cooldown();
+    STAT_SUCCESS(family);
+}
+
+static inline void
+ff_specialize_fail(_Py_CODEUNIT *instr, int family, const char *kind)
+{
+    _Py_SET_OPCODE(*instr, family);
+    instr[1] = ff_family_enabled[family] ? ff_counter_backoff(instr[1]) : ff_counter_never();
+    STAT_FAILURE(family, kind);
+}
+
+/* The specializers, one per family (stage1/vm/<family>.c). Each looks at the
+ * operands the generic instruction is about to work on and rewrites `instr`;
+ * none raises or changes the operands. */
+void ff_specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+void ff_specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr, int oparg);
+void ff_specialize_truth(PyObject *value, _Py_CODEUNIT *instr, int family);
+void ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name);
+void ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name);
+void ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name);
+void ff_specialize_load_global(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr, PyObject *name);
+void ff_specialize_binary_subscr(PyObject *container, PyObject *sub, _Py_CODEUNIT *instr);
+void ff_specialize_store_subscr(PyObject *container, PyObject *sub, _Py_CODEUNIT *instr);
+void ff_specialize_call(PyObject *callable, PyObject *self_or_null, _Py_CODEUNIT *instr, int nargs, PyObject *kwnames);
+void ff_specialize_for_iter(PyObject *iter, _Py_CODEUNIT *instr);
+void ff_specialize_unpack_sequence(PyObject *seq, _Py_CODEUNIT *instr, int oparg);
+
+#endif
