@@ -88,7 +88,11 @@ def bench(session: nox.Session) -> None:
 # generator, compiler and real-program tests and the differential corpus; a later
 # stage has code once tests/stageN/ exists.
 STAGE_TESTS = {0: ["tests/vm", "tests/codegen", "tests/compiler", "tests/realprograms",
-                   "tests/test_differential.py"]}
+                   "tests/test_differential.py"],
+               # Stage 1: its own tests, and the corpus at stages 0 and 1 and with one
+               # change off (each change for a tenth of it; `-- --every-change-off`
+               # runs every program with every change off, ten times the corpus).
+               1: ["tests/stage1", "tests/test_differential.py"]}
 
 
 def _stage_session(session: nox.Session, stage: int) -> None:
@@ -101,10 +105,15 @@ def _stage_session(session: nox.Session, stage: int) -> None:
         return
     session.install(".[test]")
     workers = os.environ.get("FIVEFOLD_TEST_WORKERS", "2")
-    session.run("pytest", "-n", workers, *tests)
+    posargs = list(session.posargs)
+    env = {}
+    if "--every-change-off" in posargs:
+        posargs.remove("--every-change-off")
+        env["FIVEFOLD_DIFF_EVERY_CHANGE_OFF"] = "1"
+    session.run("pytest", "-n", workers, *tests, env=env)
     baseline = "cpython" if stage == 0 else f"fivefold:stage={stage - 1}"
     session.run("fivefold", "bench", "--engines", f"{baseline},fivefold:stage={stage}",
-                "--suite", "fivefold", "--fast", *session.posargs)
+                "--suite", "fivefold", "--fast", *posargs)
 
 
 for _stage in range(5):

@@ -7,6 +7,8 @@ differential.STAGES, and compares stdout, stderr and exit code exactly.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from differential import (PROGRAMS_DIR, STAGES, collect_programs, collect_syntax_errors,
@@ -27,7 +29,32 @@ def _cases(programs):
     return cases
 
 
-def _check_against_cpython(path, stage):
+def _stage1_change_ids() -> list[str]:
+    from fivefold import change_registry
+
+    change_registry.load_stages()
+    return [c.id for c in change_registry.all_changes() if c.stage == 1]
+
+
+def _change_off_cases(programs):
+    """Stage 1 with one change switched off. Each program runs with one change off,
+    the change rotating through the corpus (every change is off for ~1/10 of it);
+    FIVEFOLD_DIFF_EVERY_CHANGE_OFF=1 runs every program with every change off in
+    turn (`nox -s stage1 -- --every-change-off`; 10x the corpus)."""
+    ids = _stage1_change_ids()
+    every = os.environ.get("FIVEFOLD_DIFF_EVERY_CHANGE_OFF") == "1"
+    cases = []
+    for i, path in enumerate(programs):
+        spec = read_spec(path)
+        reason = spec.xfail_reason(1)
+        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+        for change in (ids if every else [ids[i % len(ids)]]):
+            cases.append(pytest.param(path, change, marks=marks,
+                                      id=f"{program_id(path)}-stage1-without-{change}"))
+    return cases
+
+
+def _check_against_cpython(path, stage, env=None):
     spec = read_spec(path)
     expected = run_cpython_cached(path, tuple(spec.args))
     # The corpus itself is checked too: a program that stopped doing what it was
@@ -36,15 +63,22 @@ def _check_against_cpython(path, stage):
         f"{program_id(path)} exits {expected.exit_code} under CPython, header says "
         f"{spec.exit_code}\n{expected.stderr}")
     assert expected.stdout or expected.stderr, f"{program_id(path)} prints nothing"
-    actual = run_fivefold(path, spec.args, stage=stage)
+    actual = run_fivefold(path, spec.args, stage=stage, env=env)
     diff = compare(expected, actual)
     if diff:
-        pytest.fail(f"{program_id(path)} at stage {stage} differs from CPython:\n{diff}", pytrace=False)
+        setting = f"stage {stage}" + (f" with {env}" if env else "")
+        pytest.fail(f"{program_id(path)} at {setting} differs from CPython:\n{diff}", pytrace=False)
 
 
 @pytest.mark.parametrize("path,stage", _cases(collect_programs()))
 def test_program_matches_cpython(path, stage):
     _check_against_cpython(path, stage)
+
+
+@pytest.mark.skipif(1 not in STAGES, reason="stage 1 is not in differential.STAGES")
+@pytest.mark.parametrize("path,change", _change_off_cases(collect_programs()))
+def test_program_matches_cpython_with_one_change_off(path, change):
+    _check_against_cpython(path, 1, env={"FIVEFOLD_WITHOUT": change})
 
 
 @pytest.mark.parametrize("path,stage", _cases(collect_syntax_errors()))

@@ -1,0 +1,148 @@
+"""Stage 1's machinery: quickening, warm-up, back-off, re-specialization after
+misses, the switches (stage and per change), and the statistics build."""
+
+from __future__ import annotations
+
+import pytest
+from adaptive import STAGE1_ON, family_members, load, run_fivefold
+
+from fivefold import _fivefold, opcodes
+
+pytestmark = pytest.mark.skipif(not STAGE1_ON, reason="stage 1 is switched off in this environment")
+
+SOURCE = """
+def add(a, b):
+    return a + b
+"""
+
+
+def test_code_starts_generic_and_specializes_on_the_second_run():
+    add = load(SOURCE)["add"]
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP"]
+    add(1, 2)
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP"]      # warm-up
+    add(1, 2)
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP_ADD_INT"]
+
+
+def test_misses_run_the_generic_instruction_then_respecialize():
+    add = load(SOURCE)["add"]
+    for _ in range(3):
+        assert add(2, 3) == 5
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP_ADD_INT"]
+    # Floats now: every run misses and gives the right answer; after the
+    # cool-down (52 misses) the instruction specializes again, for floats.
+    results = {add(0.5, 0.25) for _ in range(60)}
+    assert results == {0.75}
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP_ADD_FLOAT"]
+    assert add("a", "b") == "ab"       # a miss: the generic instruction concatenates
+
+
+def test_failed_specialization_backs_off_and_stays_correct():
+    add = load(SOURCE)["add"]
+    # int + float never specializes: the instruction stays generic, with longer
+    # and longer back-offs, and every result is right.
+    for i in range(200):
+        assert add(i, 0.5) == i + 0.5
+    assert family_members(add, "BINARY_OP") == ["BINARY_OP"]
+
+
+def test_code_as_compiled_is_unchanged_by_quickening():
+    ns = load(SOURCE)
+    add = ns["add"]
+    before = _fivefold.code_of(add.__code__).co_code
+    for _ in range(5):
+        add(1, 2)
+    code = _fivefold.code_of(add.__code__)
+    assert code.co_code == before
+    assert code.co_code_adaptive != before
+
+
+def test_specialized_instructions_are_refused_as_input():
+    add = load(SOURCE)["add"]
+    add(1, 2)
+    add(1, 2)
+    quickened = _fivefold.code_of(add.__code__).co_code_adaptive
+    assert opcodes.BINARY_OP_ADD_INT in quickened[::2]
+    code = _fivefold.code_of(add.__code__)
+    with pytest.raises(SystemError, match="specialized instruction"):
+        _fivefold.make_code(add.__code__.replace(co_consts=(None,)), quickened,
+                            code.co_consts, code.co_names, code.co_exceptiontable)
+
+
+PROGRAM = """
+def f(n):
+    t = 0
+    for i in range(n):
+        if i < n:
+            t = t + i
+    return t
+print(f(100))
+"""
+
+
+@pytest.mark.parametrize("env, expect_specialized", [
+    ({"FIVEFOLD_STAGE": "0"}, False),
+    ({"FIVEFOLD_STAGE": "1"}, True),
+    ({"FIVEFOLD_STAGE": "1", "FIVEFOLD_WITHOUT": "s1.binary_op"}, None),
+])
+def test_stage_and_change_switches(tmp_path, env, expect_specialized):
+    program = tmp_path / "prog.py"
+    program.write_text(PROGRAM)
+    proc = run_fivefold(["dis", "--adaptive", str(program)], **env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("4950\n")
+    listing = proc.stdout
+    if expect_specialized is False:
+        assert "_INT" not in listing and "_BOOL" not in listing
+    elif expect_specialized:
+        assert "BINARY_OP_ADD_INT" in listing and "COMPARE_OP_INT" in listing
+    else:   # s1.binary_op off: the others still specialize
+        assert "BINARY_OP_ADD_INT" not in listing and "COMPARE_OP_INT" in listing
+
+
+def test_bad_switch_is_a_clear_error(tmp_path):
+    proc = run_fivefold(["run", "-c", "pass"], FIVEFOLD_WITHOUT="s1.no_such_change")
+    assert proc.returncode != 0
+    assert "unknown change id(s): s1.no_such_change" in proc.stderr
+
+
+def test_enabled_changes_follow_the_registry():
+    proc = run_fivefold(["run", "-c", "from fivefold import _fivefold; print(_fivefold.enabled_changes())"],
+                        FIVEFOLD_STAGE="1", FIVEFOLD_WITHOUT="s1.call,s1.truth")
+    ids = eval(proc.stdout)
+    assert "s1.binary_op" in ids and "s1.call" not in ids and "s1.truth" not in ids
+
+
+@pytest.mark.slow
+def test_statistics_build_counts_hits_misses_deopts_and_failures(tmp_path):
+    """A statistics build (meson option stats=true, built and cached by the
+    harness) counts per family; `fivefold run --stats` prints the counts."""
+    import subprocess
+
+    from fivefold.harness import variants
+
+    python = variants.ensure_variant({"stats": "true"})
+    program = tmp_path / "prog.py"
+    program.write_text(
+        "def add(a, b):\n    return a + b\n"
+        "for i in range(100):\n    add(i, 1)\n"          # specializes for ints
+        "for i in range(100):\n    add(0.5, 0.5)\n"      # misses, then re-specializes
+        "for i in range(100):\n    add(i, 0.5)\n")       # int + float: fails to specialize
+    proc = subprocess.run([str(python), "-m", "fivefold", "run", "--stats", str(program)],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    code = ("from fivefold import _fivefold, runner, compiler\n"
+            f"src = open({str(program)!r}).read()\n"
+            "exec(compiler.compile_source(src.encode(), 'p'), {'__name__': 'p'})\n"
+            "print(repr(_fivefold.specialization_stats()['BINARY_OP']))\n")
+    stats = subprocess.run([str(python), "-c", code], capture_output=True, text=True, timeout=600)
+    assert stats.returncode == 0, stats.stderr
+    s = eval(stats.stdout)
+    assert s["specialized_runs"] >= 150
+    assert s["misses"] >= 52
+    assert s["deopts"] >= 1
+    assert s["successes"] >= 2
+    assert s["failure_kinds"].get("operands of different types", 0) >= 1
+    assert "specialization (stage 1), per family:" in proc.stderr
+    assert "BINARY_OP" in proc.stderr and "failure: operands of different types" in proc.stderr
