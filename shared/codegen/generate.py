@@ -62,6 +62,7 @@ def outputs(definitions: Path = DEFINITIONS, shared: Path = SHARED) -> list[Outp
     return [
         Output(shared / "vm" / "opcode_ids.h", write_c.opcode_ids_h(result, sources)),
         Output(shared / "vm" / "generated_cases.c.h", write_c.generated_cases(result, sources)),
+        Output(shared / "vm" / "opcode_targets.h", write_c.opcode_targets_h(result, sources)),
         Output(shared / "opcodes.py", write_py.opcodes_py(result)),
     ]
 

@@ -91,6 +91,16 @@ def opcode_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
     return "\n".join(lines)
 
 
+def opcode_targets_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
+    """The computed-goto table's initializer: one label per opcode number (eval_loop.c.h)."""
+    by_number = {op.number: op.name for op in analysis.opcodes}
+    lines = [_header(sources), "/* Included inside the dispatch loop's table of label addresses. */"]
+    for number in range(256):
+        name = by_number.get(number)
+        lines.append(f"    &&TARGET_{name}," if name else "    &&unknown_opcode,")
+    return "\n".join(lines) + "\n"
+
+
 def generated_cases(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
     out = [_header(sources), "/* Included by eval.c inside the dispatch switch. */", ""]
     for op in sorted(analysis.opcodes, key=lambda op: op.number):

@@ -17,9 +17,33 @@ unsigned long long ff_opcode_counts[256];
 #endif
 
 /* ---- The vocabulary of instructions.def bodies and the generated cases */
-#define TARGET(op) case FF_##op:
+/* Dispatch. With GCC or clang each instruction ends by jumping straight to the
+ * next one's code through a table of label addresses (computed gotos, as
+ * CPython 3.10 and 3.11 do: one indirect jump per instruction, which the
+ * branch predictor learns per instruction); elsewhere a plain switch. */
+#if defined(__GNUC__) && !defined(FF_NO_COMPUTED_GOTOS)
+#  define FF_COMPUTED_GOTOS 1
+#  define TARGET(op) TARGET_##op: case FF_##op:
+#  define DISPATCH() \
+    do { \
+        opcode = _Py_OPCODE(*next_instr); \
+        oparg = _Py_OPARG(*next_instr); \
+        next_instr++; \
+        SET_PREV_INSTR(); \
+        FF_STAT_INC(opcode); \
+        goto *opcode_targets[opcode]; \
+    } while (0)
+#else
+#  define FF_COMPUTED_GOTOS 0
+#  define TARGET(op) case FF_##op:
+#  define DISPATCH() goto dispatch
+#endif
+/* The shadow unit of the instruction about to run (CPython reads prev_instr
+ * for f_lasti, line numbers and generators): fivefold's copy of the bytecode
+ * and the shadow's have the same layout, a fixed byte distance apart. */
+#define SET_PREV_INSTR() \
+    (frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1)
 #define PREDICTED(op) PREDICTED_##op: ;
-#define DISPATCH() goto dispatch
 #define JUMPBY(n) (next_instr += (n))
 #define STACK_GROW(n) (stack_pointer += (n))
 #define STACK_SHRINK(n) (stack_pointer -= (n))

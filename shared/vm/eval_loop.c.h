@@ -28,6 +28,12 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
     _Py_CODEUNIT *const shadow_first = _PyCode_CODE(frame->f_code);
     /* prev_instr is the shadow unit before the next one to run (-1 on entry). */
     _Py_CODEUNIT *next_instr = first_instr + (frame->prev_instr - shadow_first) + 1;
+    const intptr_t shadow_delta = (char *)shadow_first - (char *)first_instr;
+#if FF_COMPUTED_GOTOS
+    static void *const opcode_targets[256] = {
+#include "opcode_targets.h"
+    };
+#endif
     PyObject **stack_pointer = _PyFrame_GetStackPointer(frame);
     /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC,
      * which traverses a running generator's frame up to stacktop, sees no
@@ -56,11 +62,17 @@ dispatch_same_oparg:
     opcode = _Py_OPCODE(*next_instr);
     next_instr++;
 dispatch_opcode:
-    frame->prev_instr = shadow_first + (next_instr - first_instr - 1);
+    SET_PREV_INSTR();
     FF_STAT_INC(opcode);
+#if FF_COMPUTED_GOTOS
+    goto *opcode_targets[opcode];
+#endif
     switch (opcode) {
 #include "generated_cases.c.h"
     default:
+#if FF_COMPUTED_GOTOS
+    unknown_opcode:
+#endif
         PyErr_Format(PyExc_SystemError, "fivefold: unknown opcode %d", opcode);
         goto error;
     }
