@@ -33,6 +33,10 @@ _CHANGES = [
      ("loops", "generators", "nbody", "fannkuch", "spectral_norm")),
     ("unpack_sequence", "UNPACK_SEQUENCE of two-tuples, tuples and lists.",
      ("unpack_sequence", "nbody", "richards", "chaos")),
+    ("superinstructions", "Quickening writes LOAD_FAST__LOAD_FAST, LOAD_FAST__LOAD_CONST, "
+     "LOAD_CONST__LOAD_FAST, STORE_FAST__LOAD_FAST and STORE_FAST__STORE_FAST over pairs of "
+     "instructions: one dispatch for two.", ("loops", "int_arithmetic", "float_arithmetic", "nbody",
+                                            "spectral_norm", "fannkuch")),
 ]
 
 CHANGES = [

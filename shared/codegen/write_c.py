@@ -59,6 +59,8 @@ def opcode_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
             lines.append(f"    [{PREFIX}{op.name}] = {PREFIX}{op.family},")
     for family in analysis.definitions.families:
         lines.append(f"    [{PREFIX}{family.name}] = {PREFIX}{family.name},")
+    for op, first in superinstructions(analysis):
+        lines.append(f"    [{PREFIX}{op.name}] = {PREFIX}{first},")
     lines += ["};", "", "/* Opcode names, for statistics and error messages. */",
               "static const char *const ff_opcode_names[256] = {"]
     for op in analysis.opcodes:
@@ -89,6 +91,18 @@ def opcode_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
     lines += ["    default: return INT_MIN;", "    }", "}", "",
               "#endif /* FIVEFOLD_OPCODE_IDS_H */", ""]
     return "\n".join(lines)
+
+
+def superinstructions(analysis: Analysis) -> list[tuple[Opcode, str]]:
+    """Instructions named FIRST__SECOND: stage 1 writes one over FIRST when SECOND
+    follows it; it does both and skips SECOND. As compiled, it is FIRST."""
+    names = {op.name for op in analysis.opcodes}
+    result = []
+    for op in analysis.opcodes:
+        first, sep, second = op.name.partition("__")
+        if sep and first in names and second in names:
+            result.append((op, first))
+    return result
 
 
 def opcode_targets_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import opcode as cpython_opcode
 
+from .write_c import superinstructions
 from .analysis import Analysis, Size
 
 # CPython 3.11 opcodes the compiler writes into shadow code besides the mirrored ones.
@@ -49,8 +50,9 @@ CPYTHON_OPCODES = {{
 {fillers}
 }}
 
-# Specialized instructions (stage 1 quickening) -> the generic instruction of their
-# family. The compiler emits only generic ones; the interpreter rewrites them.
+# Specialized instructions and superinstructions (stage 1 quickening) -> the
+# generic instruction they stand for. The compiler emits only generic ones; the
+# interpreter rewrites them.
 DEOPT = {{
 {deopt}
 }}
@@ -108,7 +110,8 @@ def opcodes_py(analysis: Analysis) -> str:
         fillers="\n".join(f"    {name!r}: {cpython_opcode.opmap[name]}," for name in SHADOW_FILLERS),
         families="\n".join(f"    {f.name}: ({', '.join(m for m in f.members if m != f.name)}{',' if len(f.members) == 2 else ''}),"
                             for f in analysis.definitions.families),
-        deopt="\n".join(f"    {op.name}: {op.family}," for op in ops if op.family is not None),
+        deopt="\n".join([f"    {op.name}: {op.family}," for op in ops if op.family is not None]
+                        + [f"    {op.name}: {first}," for op, first in superinstructions(analysis)]),
         effects="\n".join(f"    {op.name + ':':<{width + 1}} ({_effect_text(op.net)}, {_effect_text(op.jump_net)}),"
                           for op in ops),
     )

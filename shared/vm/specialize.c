@@ -21,6 +21,9 @@ ff_quicken(FFCode *code)
         }
         i += 1 + caches;
     }
+    if (ff_family_enabled[FF_LOAD_FAST__LOAD_FAST]) {
+        ff_insert_superinstructions(code);
+    }
 }
 
 static const ff_change_families *

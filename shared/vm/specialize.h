@@ -46,8 +46,10 @@ extern unsigned char ff_family_enabled[256];
 /* Whether any family is on: frames then run on the adaptive loop. */
 extern int ff_adaptive;
 
-/* Write the counters of a new code object's specializable instructions. */
+/* Write the counters of a new code object's specializable instructions, and
+ * its superinstructions when s1.superinstructions is on. */
 void ff_quicken(FFCode *code);
+void ff_insert_superinstructions(FFCode *code);
 /* configure(ids): switch on the families of these change ids (module.c). */
 int ff_configure_changes(PyObject *ids);
 PyObject *ff_enabled_change_ids(void);

@@ -26,6 +26,8 @@ static const ff_change_families ff_stage1_changes[] = {
     {"s1.call", {FF_CALL}},
     {"s1.for_iter", {FF_FOR_ITER}},
     {"s1.unpack_sequence", {FF_UNPACK_SEQUENCE}},
+    /* Not a family: its switch is keyed by its first superinstruction. */
+    {"s1.superinstructions", {FF_LOAD_FAST__LOAD_FAST}},
     {NULL, {0}},
 };
 
