@@ -520,6 +520,162 @@ TARGET(BINARY_OP_ADD_UNICODE) {
     DISPATCH();
 }
 
+TARGET(BINARY_SUBSCR_LIST_INT) {
+    STAT_SPECIALIZED(FF_BINARY_SUBSCR);
+    { /* _GUARD_LIST_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        {
+            if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
+        }
+    }
+    { /* _GUARD_INDEX_IN_RANGE */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        {
+            if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
+        }
+    }
+    { /* _BINARY_SUBSCR_LIST_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *res;
+        {
+            res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
+            Py_INCREF(res);
+            Py_XDECREF(container); Py_XDECREF(sub);
+        }
+        STACK_SHRINK(1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(BINARY_SUBSCR_TUPLE_INT) {
+    STAT_SPECIALIZED(FF_BINARY_SUBSCR);
+    { /* _GUARD_TUPLE_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        {
+            if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
+        }
+    }
+    { /* _GUARD_INDEX_IN_RANGE */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        {
+            if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
+        }
+    }
+    { /* _BINARY_SUBSCR_TUPLE_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *res;
+        {
+            res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
+            Py_INCREF(res);
+            Py_XDECREF(container); Py_XDECREF(sub);
+        }
+        STACK_SHRINK(1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(BINARY_SUBSCR_DICT) {
+    STAT_SPECIALIZED(FF_BINARY_SUBSCR);
+    { /* _GUARD_DICT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        {
+            if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
+        }
+    }
+    { /* _BINARY_SUBSCR_DICT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *res;
+        {
+            res = PyDict_GetItemWithError(container, sub);
+            if (res != NULL) {
+                Py_INCREF(res);
+            }
+            else if (!PyErr_Occurred()) {
+                res = PyDict_Type.tp_as_mapping->mp_subscript(container, sub);
+            }
+            Py_XDECREF(container); Py_XDECREF(sub);
+            if (res == NULL) { STACK_SHRINK(2); goto error; }
+        }
+        STACK_SHRINK(1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(STORE_SUBSCR_LIST_INT) {
+    STAT_SPECIALIZED(FF_STORE_SUBSCR);
+    { /* _GUARD_STORE_LIST_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *v = stack_pointer[-3];
+        {
+            if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
+        }
+    }
+    { /* _GUARD_STORE_INDEX_IN_RANGE */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *v = stack_pointer[-3];
+        {
+            if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
+        }
+    }
+    { /* _STORE_SUBSCR_LIST_INT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *v = stack_pointer[-3];
+        {
+            Py_ssize_t index = ff_sequence_index(container, sub);
+            PyObject *old = PyList_GET_ITEM(container, index);
+            PyList_SET_ITEM(container, index, v);
+            Py_DECREF(container);
+            Py_DECREF(sub);
+            Py_DECREF(old);
+        }
+        STACK_SHRINK(3);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(STORE_SUBSCR_DICT) {
+    STAT_SPECIALIZED(FF_STORE_SUBSCR);
+    { /* _GUARD_STORE_DICT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *v = stack_pointer[-3];
+        {
+            if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
+        }
+    }
+    { /* _STORE_SUBSCR_DICT */
+        PyObject *sub = stack_pointer[-1];
+        PyObject *container = stack_pointer[-2];
+        PyObject *v = stack_pointer[-3];
+        {
+            int err = PyDict_SetItem(container, sub, v);
+            Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
+            if (err) { STACK_SHRINK(3); goto error; }
+        }
+        STACK_SHRINK(3);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
 TARGET(BINARY_OP) {
     PREDICTED(BINARY_OP);
     PyObject *rhs = stack_pointer[-1];
@@ -2257,6 +2413,82 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             }
         }
         STACK_SHRINK(1);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
+    STAT_SPECIALIZED(FF_UNPACK_SEQUENCE);
+    { /* _GUARD_TUPLE_OF_LENGTH */
+        PyObject *seq = stack_pointer[-1];
+        {
+            if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
+        }
+    }
+    { /* _UNPACK_SEQUENCE_TWO_TUPLE */
+        PyObject *seq = stack_pointer[-1];
+        PyObject **values = stack_pointer - 1;
+        {
+            PyObject *first = PyTuple_GET_ITEM(seq, 0);
+            PyObject *second = PyTuple_GET_ITEM(seq, 1);
+            values[0] = Py_NewRef(second);
+            values[1] = Py_NewRef(first);
+            Py_DECREF(seq);
+        }
+        STACK_GROW(oparg - 1);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(UNPACK_SEQUENCE_TUPLE) {
+    STAT_SPECIALIZED(FF_UNPACK_SEQUENCE);
+    { /* _GUARD_TUPLE_OF_LENGTH */
+        PyObject *seq = stack_pointer[-1];
+        {
+            if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
+        }
+    }
+    { /* _UNPACK_SEQUENCE_ITEMS */
+        PyObject *seq = stack_pointer[-1];
+        PyObject **values = stack_pointer - 1;
+        {
+            // Tuples and lists keep their items in one array (ob_item).
+            PyObject **items = PyTuple_CheckExact(seq) ? ((PyTupleObject *)seq)->ob_item
+                                                       : ((PyListObject *)seq)->ob_item;
+            for (int i = 0; i < oparg; i++) {
+                values[i] = Py_NewRef(items[oparg - 1 - i]);
+            }
+            Py_DECREF(seq);
+        }
+        STACK_GROW(oparg - 1);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(UNPACK_SEQUENCE_LIST) {
+    STAT_SPECIALIZED(FF_UNPACK_SEQUENCE);
+    { /* _GUARD_LIST_OF_LENGTH */
+        PyObject *seq = stack_pointer[-1];
+        {
+            if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
+        }
+    }
+    { /* _UNPACK_SEQUENCE_ITEMS */
+        PyObject *seq = stack_pointer[-1];
+        PyObject **values = stack_pointer - 1;
+        {
+            // Tuples and lists keep their items in one array (ob_item).
+            PyObject **items = PyTuple_CheckExact(seq) ? ((PyTupleObject *)seq)->ob_item
+                                                       : ((PyListObject *)seq)->ob_item;
+            for (int i = 0; i < oparg; i++) {
+                values[i] = Py_NewRef(items[oparg - 1 - i]);
+            }
+            Py_DECREF(seq);
+        }
+        STACK_GROW(oparg - 1);
     }
     JUMPBY(1);
     DISPATCH();

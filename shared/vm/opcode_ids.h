@@ -37,106 +37,114 @@
 #define FF_BINARY_OP_SUBTRACT_FLOAT         31
 #define FF_BINARY_OP_MULTIPLY_FLOAT         32
 #define FF_BINARY_OP_ADD_UNICODE            33
-#define FF_BINARY_OP                        34
-#define FF_COMPARE_OP                       35
-#define FF_IS_OP                            36
-#define FF_CONTAINS_OP                      37
-#define FF_LOAD_FAST                        38
-#define FF_LOAD_CONST                       39
-#define FF_STORE_FAST                       40
-#define FF_DELETE_FAST                      41
-#define FF_MAKE_CELL                        42
-#define FF_LOAD_CLOSURE                     43
-#define FF_LOAD_DEREF                       44
-#define FF_LOAD_CLASSDEREF                  45
-#define FF_STORE_DEREF                      46
-#define FF_DELETE_DEREF                     47
-#define FF_COPY_FREE_VARS                   48
-#define FF_LOAD_NAME                        49
-#define FF_STORE_NAME                       50
-#define FF_DELETE_NAME                      51
-#define FF_LOAD_GLOBAL                      52
-#define FF_STORE_GLOBAL                     53
-#define FF_DELETE_GLOBAL                    54
-#define FF_LOAD_ATTR                        55
-#define FF_LOAD_METHOD                      56
-#define FF_STORE_ATTR                       57
-#define FF_DELETE_ATTR                      58
-#define FF_COPY                             59
-#define FF_SWAP                             60
-#define FF_BUILD_TUPLE                      61
-#define FF_BUILD_LIST                       62
-#define FF_LIST_APPEND                      63
-#define FF_LIST_EXTEND                      64
-#define FF_BUILD_SET                        65
-#define FF_SET_ADD                          66
-#define FF_SET_UPDATE                       67
-#define FF_BUILD_MAP                        68
-#define FF_BUILD_CONST_KEY_MAP              69
-#define FF_DICT_UPDATE                      70
-#define FF_DICT_MERGE                       71
-#define FF_MAP_ADD                          72
-#define FF_BUILD_SLICE                      73
-#define FF_BUILD_STRING                     74
-#define FF_FORMAT_VALUE                     75
-#define FF_UNPACK_SEQUENCE                  76
-#define FF_UNPACK_EX                        77
-#define FF_FOR_ITER                         78
-#define FF_JUMP_FORWARD                     79
-#define FF_JUMP_BACKWARD                    80
-#define FF_JUMP_BACKWARD_NO_INTERRUPT       81
-#define FF_POP_JUMP_FORWARD_IF_FALSE        82
-#define FF_POP_JUMP_FORWARD_IF_TRUE         83
-#define FF_POP_JUMP_BACKWARD_IF_FALSE       84
-#define FF_POP_JUMP_BACKWARD_IF_TRUE        85
-#define FF_POP_JUMP_FORWARD_IF_NONE         86
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE     87
-#define FF_POP_JUMP_BACKWARD_IF_NONE        88
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE    89
-#define FF_JUMP_IF_FALSE_OR_POP             90
-#define FF_JUMP_IF_TRUE_OR_POP              91
-#define FF_EXTENDED_ARG                     92
-#define FF_KW_NAMES                         93
-#define FF_CALL                             94
-#define FF_CALL_FUNCTION_EX                 95
-#define FF_MAKE_FUNCTION                    96
-#define FF_IMPORT_NAME                      97
-#define FF_IMPORT_FROM                      98
-#define FF_RESUME                           99
-#define FF_SEND                             100
-#define FF_RAISE_VARARGS                    101
-#define FF_RERAISE                          102
-#define FF_LOAD_FAST__LOAD_FAST             103
-#define FF_LOAD_FAST__LOAD_CONST            104
-#define FF_LOAD_CONST__LOAD_FAST            105
-#define FF_STORE_FAST__LOAD_FAST            106
-#define FF_STORE_FAST__STORE_FAST           107
-#define FF_COMPARE_OP_INT                   108
-#define FF_COMPARE_OP_FLOAT                 109
-#define FF_COMPARE_OP_STR                   110
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL   111
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT    112
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE   113
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST   114
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR    115
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL    116
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT     117
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE    118
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST    119
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR     120
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL  121
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT   122
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE  123
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST  124
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR   125
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL   126
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT    127
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE   128
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST   129
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR    130
+#define FF_BINARY_SUBSCR_LIST_INT           34
+#define FF_BINARY_SUBSCR_TUPLE_INT          35
+#define FF_BINARY_SUBSCR_DICT               36
+#define FF_STORE_SUBSCR_LIST_INT            37
+#define FF_STORE_SUBSCR_DICT                38
+#define FF_BINARY_OP                        39
+#define FF_COMPARE_OP                       40
+#define FF_IS_OP                            41
+#define FF_CONTAINS_OP                      42
+#define FF_LOAD_FAST                        43
+#define FF_LOAD_CONST                       44
+#define FF_STORE_FAST                       45
+#define FF_DELETE_FAST                      46
+#define FF_MAKE_CELL                        47
+#define FF_LOAD_CLOSURE                     48
+#define FF_LOAD_DEREF                       49
+#define FF_LOAD_CLASSDEREF                  50
+#define FF_STORE_DEREF                      51
+#define FF_DELETE_DEREF                     52
+#define FF_COPY_FREE_VARS                   53
+#define FF_LOAD_NAME                        54
+#define FF_STORE_NAME                       55
+#define FF_DELETE_NAME                      56
+#define FF_LOAD_GLOBAL                      57
+#define FF_STORE_GLOBAL                     58
+#define FF_DELETE_GLOBAL                    59
+#define FF_LOAD_ATTR                        60
+#define FF_LOAD_METHOD                      61
+#define FF_STORE_ATTR                       62
+#define FF_DELETE_ATTR                      63
+#define FF_COPY                             64
+#define FF_SWAP                             65
+#define FF_BUILD_TUPLE                      66
+#define FF_BUILD_LIST                       67
+#define FF_LIST_APPEND                      68
+#define FF_LIST_EXTEND                      69
+#define FF_BUILD_SET                        70
+#define FF_SET_ADD                          71
+#define FF_SET_UPDATE                       72
+#define FF_BUILD_MAP                        73
+#define FF_BUILD_CONST_KEY_MAP              74
+#define FF_DICT_UPDATE                      75
+#define FF_DICT_MERGE                       76
+#define FF_MAP_ADD                          77
+#define FF_BUILD_SLICE                      78
+#define FF_BUILD_STRING                     79
+#define FF_FORMAT_VALUE                     80
+#define FF_UNPACK_SEQUENCE                  81
+#define FF_UNPACK_EX                        82
+#define FF_FOR_ITER                         83
+#define FF_JUMP_FORWARD                     84
+#define FF_JUMP_BACKWARD                    85
+#define FF_JUMP_BACKWARD_NO_INTERRUPT       86
+#define FF_POP_JUMP_FORWARD_IF_FALSE        87
+#define FF_POP_JUMP_FORWARD_IF_TRUE         88
+#define FF_POP_JUMP_BACKWARD_IF_FALSE       89
+#define FF_POP_JUMP_BACKWARD_IF_TRUE        90
+#define FF_POP_JUMP_FORWARD_IF_NONE         91
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE     92
+#define FF_POP_JUMP_BACKWARD_IF_NONE        93
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE    94
+#define FF_JUMP_IF_FALSE_OR_POP             95
+#define FF_JUMP_IF_TRUE_OR_POP              96
+#define FF_EXTENDED_ARG                     97
+#define FF_KW_NAMES                         98
+#define FF_CALL                             99
+#define FF_CALL_FUNCTION_EX                 100
+#define FF_MAKE_FUNCTION                    101
+#define FF_IMPORT_NAME                      102
+#define FF_IMPORT_FROM                      103
+#define FF_RESUME                           104
+#define FF_SEND                             105
+#define FF_RAISE_VARARGS                    106
+#define FF_RERAISE                          107
+#define FF_LOAD_FAST__LOAD_FAST             108
+#define FF_LOAD_FAST__LOAD_CONST            109
+#define FF_LOAD_CONST__LOAD_FAST            110
+#define FF_STORE_FAST__LOAD_FAST            111
+#define FF_STORE_FAST__STORE_FAST           112
+#define FF_COMPARE_OP_INT                   113
+#define FF_COMPARE_OP_FLOAT                 114
+#define FF_COMPARE_OP_STR                   115
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL   116
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT    117
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE   118
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST   119
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR    120
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL    121
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT     122
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE    123
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST    124
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR     125
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL  126
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT   127
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE  128
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST  129
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR   130
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL   131
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT    132
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE   133
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST   134
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR    135
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE        136
+#define FF_UNPACK_SEQUENCE_TUPLE            137
+#define FF_UNPACK_SEQUENCE_LIST             138
 
-#define FF_HAVE_ARGUMENT                    34
-#define FF_NUM_OPCODES                      131
+#define FF_HAVE_ARGUMENT                    39
+#define FF_NUM_OPCODES                      139
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -149,6 +157,11 @@ static const unsigned char ff_cache_size[256] = {
     [FF_BINARY_OP_SUBTRACT_FLOAT] = 1,
     [FF_BINARY_OP_MULTIPLY_FLOAT] = 1,
     [FF_BINARY_OP_ADD_UNICODE] = 1,
+    [FF_BINARY_SUBSCR_LIST_INT] = 4,
+    [FF_BINARY_SUBSCR_TUPLE_INT] = 4,
+    [FF_BINARY_SUBSCR_DICT] = 4,
+    [FF_STORE_SUBSCR_LIST_INT] = 1,
+    [FF_STORE_SUBSCR_DICT] = 1,
     [FF_BINARY_OP] = 1,
     [FF_COMPARE_OP] = 1,
     [FF_LOAD_GLOBAL] = 6,
@@ -185,6 +198,9 @@ static const unsigned char ff_cache_size[256] = {
     [FF_POP_JUMP_BACKWARD_IF_TRUE_NONE] = 1,
     [FF_POP_JUMP_BACKWARD_IF_TRUE_LIST] = 1,
     [FF_POP_JUMP_BACKWARD_IF_TRUE_STR] = 1,
+    [FF_UNPACK_SEQUENCE_TWO_TUPLE] = 1,
+    [FF_UNPACK_SEQUENCE_TUPLE] = 1,
+    [FF_UNPACK_SEQUENCE_LIST] = 1,
 };
 
 /* The generic instruction of each specialized one (a family's base maps to
@@ -197,6 +213,11 @@ static const unsigned char ff_deopt[256] = {
     [FF_BINARY_OP_SUBTRACT_FLOAT] = FF_BINARY_OP,
     [FF_BINARY_OP_MULTIPLY_FLOAT] = FF_BINARY_OP,
     [FF_BINARY_OP_ADD_UNICODE] = FF_BINARY_OP,
+    [FF_BINARY_SUBSCR_LIST_INT] = FF_BINARY_SUBSCR,
+    [FF_BINARY_SUBSCR_TUPLE_INT] = FF_BINARY_SUBSCR,
+    [FF_BINARY_SUBSCR_DICT] = FF_BINARY_SUBSCR,
+    [FF_STORE_SUBSCR_LIST_INT] = FF_STORE_SUBSCR,
+    [FF_STORE_SUBSCR_DICT] = FF_STORE_SUBSCR,
     [FF_COMPARE_OP_INT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_FLOAT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_STR] = FF_COMPARE_OP,
@@ -220,6 +241,9 @@ static const unsigned char ff_deopt[256] = {
     [FF_POP_JUMP_BACKWARD_IF_TRUE_NONE] = FF_POP_JUMP_BACKWARD_IF_TRUE,
     [FF_POP_JUMP_BACKWARD_IF_TRUE_LIST] = FF_POP_JUMP_BACKWARD_IF_TRUE,
     [FF_POP_JUMP_BACKWARD_IF_TRUE_STR] = FF_POP_JUMP_BACKWARD_IF_TRUE,
+    [FF_UNPACK_SEQUENCE_TWO_TUPLE] = FF_UNPACK_SEQUENCE,
+    [FF_UNPACK_SEQUENCE_TUPLE] = FF_UNPACK_SEQUENCE,
+    [FF_UNPACK_SEQUENCE_LIST] = FF_UNPACK_SEQUENCE,
     [FF_BINARY_OP] = FF_BINARY_OP,
     [FF_CALL] = FF_CALL,
     [FF_COMPARE_OP] = FF_COMPARE_OP,
@@ -278,6 +302,11 @@ static const char *const ff_opcode_names[256] = {
     [FF_BINARY_OP_SUBTRACT_FLOAT] = "BINARY_OP_SUBTRACT_FLOAT",
     [FF_BINARY_OP_MULTIPLY_FLOAT] = "BINARY_OP_MULTIPLY_FLOAT",
     [FF_BINARY_OP_ADD_UNICODE] = "BINARY_OP_ADD_UNICODE",
+    [FF_BINARY_SUBSCR_LIST_INT] = "BINARY_SUBSCR_LIST_INT",
+    [FF_BINARY_SUBSCR_TUPLE_INT] = "BINARY_SUBSCR_TUPLE_INT",
+    [FF_BINARY_SUBSCR_DICT] = "BINARY_SUBSCR_DICT",
+    [FF_STORE_SUBSCR_LIST_INT] = "STORE_SUBSCR_LIST_INT",
+    [FF_STORE_SUBSCR_DICT] = "STORE_SUBSCR_DICT",
     [FF_BINARY_OP] = "BINARY_OP",
     [FF_COMPARE_OP] = "COMPARE_OP",
     [FF_IS_OP] = "IS_OP",
@@ -375,6 +404,9 @@ static const char *const ff_opcode_names[256] = {
     [FF_POP_JUMP_BACKWARD_IF_TRUE_NONE] = "POP_JUMP_BACKWARD_IF_TRUE_NONE",
     [FF_POP_JUMP_BACKWARD_IF_TRUE_LIST] = "POP_JUMP_BACKWARD_IF_TRUE_LIST",
     [FF_POP_JUMP_BACKWARD_IF_TRUE_STR] = "POP_JUMP_BACKWARD_IF_TRUE_STR",
+    [FF_UNPACK_SEQUENCE_TWO_TUPLE] = "UNPACK_SEQUENCE_TWO_TUPLE",
+    [FF_UNPACK_SEQUENCE_TUPLE] = "UNPACK_SEQUENCE_TUPLE",
+    [FF_UNPACK_SEQUENCE_LIST] = "UNPACK_SEQUENCE_LIST",
 };
 
 /* Stack effect of an instruction: when its jump is taken (jump != 0) or not.
@@ -418,6 +450,11 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_BINARY_OP_SUBTRACT_FLOAT: return -1;
     case FF_BINARY_OP_MULTIPLY_FLOAT: return -1;
     case FF_BINARY_OP_ADD_UNICODE: return -1;
+    case FF_BINARY_SUBSCR_LIST_INT: return -1;
+    case FF_BINARY_SUBSCR_TUPLE_INT: return -1;
+    case FF_BINARY_SUBSCR_DICT: return -1;
+    case FF_STORE_SUBSCR_LIST_INT: return -3;
+    case FF_STORE_SUBSCR_DICT: return -3;
     case FF_BINARY_OP: return -1;
     case FF_COMPARE_OP: return -1;
     case FF_IS_OP: return -1;
@@ -515,6 +552,9 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_POP_JUMP_BACKWARD_IF_TRUE_NONE: return -1;
     case FF_POP_JUMP_BACKWARD_IF_TRUE_LIST: return -1;
     case FF_POP_JUMP_BACKWARD_IF_TRUE_STR: return -1;
+    case FF_UNPACK_SEQUENCE_TWO_TUPLE: return oparg - 1;
+    case FF_UNPACK_SEQUENCE_TUPLE: return oparg - 1;
+    case FF_UNPACK_SEQUENCE_LIST: return oparg - 1;
     default: return INT_MIN;
     }
 }
@@ -559,6 +599,11 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_BINARY_OP_SUBTRACT_FLOAT: return 2;
     case FF_BINARY_OP_MULTIPLY_FLOAT: return 2;
     case FF_BINARY_OP_ADD_UNICODE: return 2;
+    case FF_BINARY_SUBSCR_LIST_INT: return 2;
+    case FF_BINARY_SUBSCR_TUPLE_INT: return 2;
+    case FF_BINARY_SUBSCR_DICT: return 2;
+    case FF_STORE_SUBSCR_LIST_INT: return 3;
+    case FF_STORE_SUBSCR_DICT: return 3;
     case FF_BINARY_OP: return 2;
     case FF_COMPARE_OP: return 2;
     case FF_IS_OP: return 2;
@@ -656,6 +701,9 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_POP_JUMP_BACKWARD_IF_TRUE_NONE: return 1;
     case FF_POP_JUMP_BACKWARD_IF_TRUE_LIST: return 1;
     case FF_POP_JUMP_BACKWARD_IF_TRUE_STR: return 1;
+    case FF_UNPACK_SEQUENCE_TWO_TUPLE: return 1;
+    case FF_UNPACK_SEQUENCE_TUPLE: return 1;
+    case FF_UNPACK_SEQUENCE_LIST: return 1;
     default: return INT_MIN;
     }
 }

@@ -146,3 +146,78 @@ def test_statistics_build_counts_hits_misses_deopts_and_failures(tmp_path):
     assert s["failure_kinds"].get("operands of different types", 0) >= 1
     assert "specialization (stage 1), per family:" in proc.stderr
     assert "BINARY_OP" in proc.stderr and "failure: operands of different types" in proc.stderr
+
+
+# A program with a hot site for every family: each change switched off must leave
+# its families generic while the others still specialize.
+EVERY_FAMILY = """
+import types
+mod = types.ModuleType("m")
+mod.k = 1
+
+class P:
+    def __init__(self, x):
+        self.x = x
+    def get(self):
+        return self.x
+
+def work(n):
+    total = 0
+    items = [1, 2, 3]
+    table = {"a": 1}
+    p = P(1)
+    for i in range(n):
+        pair = (i, 2)
+        a, b = pair
+        if a < n:
+            total = total + items[0] + table["a"] + p.x + p.get() + len(items) + mod.k
+        items[0] = b
+        p.x = a
+    return total
+
+print(work(50))
+"""
+
+FAMILIES_OF = {
+    "s1.binary_op": ["BINARY_OP"],
+    "s1.compare_op": ["COMPARE_OP"],
+    "s1.truth": ["POP_JUMP_FORWARD_IF_FALSE", "POP_JUMP_FORWARD_IF_TRUE",
+                 "POP_JUMP_BACKWARD_IF_FALSE", "POP_JUMP_BACKWARD_IF_TRUE"],
+    "s1.load_attr": ["LOAD_ATTR", "LOAD_METHOD"],
+    "s1.store_attr": ["STORE_ATTR"],
+    "s1.load_global": ["LOAD_GLOBAL"],
+    "s1.subscr": ["BINARY_SUBSCR", "STORE_SUBSCR"],
+    "s1.call": ["CALL"],
+    "s1.for_iter": ["FOR_ITER"],
+    "s1.unpack_sequence": ["UNPACK_SEQUENCE"],
+}
+
+
+def _members(families: list[str]) -> set[str]:
+    from fivefold import opcodes
+
+    return {opcodes.opname[m] for f in families for m in opcodes.FAMILIES.get(opcodes.opmap[f], ())}
+
+
+def _listing_names(listing: str) -> set[str]:
+    return {word for line in listing.splitlines() for word in line.split() if word.isupper()}
+
+
+def test_every_change_is_registered_with_its_families():
+    assert {c for c in _fivefold.enabled_changes()} >= set(FAMILIES_OF) | {"s1.superinstructions"}
+
+
+@pytest.mark.parametrize("change", sorted(FAMILIES_OF))
+def test_each_change_specializes_and_its_switch_turns_it_off(tmp_path, change):
+    program = tmp_path / "every.py"
+    program.write_text(EVERY_FAMILY)
+    members = _members(FAMILIES_OF[change])
+    on = run_fivefold(["dis", "--adaptive", str(program)], FIVEFOLD_STAGE="1", FIVEFOLD_WITHOUT=None)
+    off = run_fivefold(["dis", "--adaptive", str(program)], FIVEFOLD_STAGE="1", FIVEFOLD_WITHOUT=change)
+    for proc in (on, off):
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.startswith(on.stdout.splitlines()[0] + "\n")
+    assert _listing_names(on.stdout) & members, f"{change}: no specialized member in the listing"
+    assert not _listing_names(off.stdout) & members, f"{change} off, yet its members appear"
+    others = set().union(*(_members(f) for c, f in FAMILIES_OF.items() if c != change))
+    assert _listing_names(off.stdout) & others   # the other changes are still on
