@@ -47,12 +47,15 @@ unsigned long long ff_opcode_counts[256];
 #define JUMPBY(n) (next_instr += (n))
 #define STACK_GROW(n) (stack_pointer += (n))
 #define STACK_SHRINK(n) (stack_pointer -= (n))
+/* Inline cache readers: read_u32/read_u64 come from pycore_code.h; 3.11 has no
+ * 16-bit one (its caches read single units directly), so here it is. */
+static inline uint16_t read_u16(const uint16_t *p) { return *p; }
+
 #define GETLOCAL(i) (frame->localsplus[(i)])
 #define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
                                 Py_XDECREF(old_); } while (0)
 /* Signals, pending calls, GIL drop requests; checked on backward jumps and at
  * function entry. The stack must be consistent where this is used. */
-/* read_u16/read_u32/read_u64 (inline cache readers) come from pycore_code.h. */
 #define CHECK_EVAL_BREAKER() \
     do { if (ff_eval_breaker_set(tstate) && ff_handle_pending(tstate) != 0) goto error; } while (0)
 /* SPECIALIZE(FAMILY, call): the adaptive step at the top of a generic

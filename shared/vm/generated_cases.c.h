@@ -1890,6 +1890,142 @@ TARGET(COMPARE_OP_STR) {
     DISPATCH();
 }
 
+TARGET(FOR_ITER_LIST) {
+    STAT_SPECIALIZED(FF_FOR_ITER);
+    { /* _GUARD_LIST_ITERATOR */
+        PyObject *iter = stack_pointer[-1];
+        {
+            if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
+        }
+    }
+    { /* _FOR_ITER_SEQUENCE */
+        PyObject *iter = stack_pointer[-1];
+        PyObject *next;
+        {
+            next = ff_seq_iterator_next(iter);
+            if (next == NULL) {
+                Py_DECREF(iter);
+                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
+            }
+        }
+        STACK_GROW(1);
+        stack_pointer[-1] = next;
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(FOR_ITER_TUPLE) {
+    STAT_SPECIALIZED(FF_FOR_ITER);
+    { /* _GUARD_TUPLE_ITERATOR */
+        PyObject *iter = stack_pointer[-1];
+        {
+            if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
+        }
+    }
+    { /* _FOR_ITER_SEQUENCE */
+        PyObject *iter = stack_pointer[-1];
+        PyObject *next;
+        {
+            next = ff_seq_iterator_next(iter);
+            if (next == NULL) {
+                Py_DECREF(iter);
+                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
+            }
+        }
+        STACK_GROW(1);
+        stack_pointer[-1] = next;
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(FOR_ITER_RANGE) {
+    STAT_SPECIALIZED(FF_FOR_ITER);
+    { /* _GUARD_RANGE_ITERATOR */
+        PyObject *iter = stack_pointer[-1];
+        {
+            if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
+        }
+    }
+    { /* _FOR_ITER_RANGE */
+        PyObject *iter = stack_pointer[-1];
+        PyObject *next;
+        {
+            ff_range_iterator *r = (ff_range_iterator *)iter;
+            if (r->index >= r->len) {
+                Py_DECREF(iter);
+                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
+            }
+            next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
+            if (next == NULL) goto error;
+            r->index++;
+        }
+        STACK_GROW(1);
+        stack_pointer[-1] = next;
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(LOAD_GLOBAL_MODULE) {
+    STAT_SPECIALIZED(FF_LOAD_GLOBAL);
+    { /* _GUARD_GLOBALS_VERSION */
+        uint32_t version = read_u32(&next_instr[1]);
+        {
+            if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
+        }
+    }
+    { /* _LOAD_GLOBAL_MODULE */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *null;
+        PyObject *v;
+        {
+            v = ff_dict_entry_value(frame->f_globals, index);
+            if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
+            Py_INCREF(v);
+            null = NULL;
+        }
+        STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
+        if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
+        stack_pointer[-1] = v;
+    }
+    JUMPBY(6);
+    DISPATCH();
+}
+
+TARGET(LOAD_GLOBAL_BUILTIN) {
+    STAT_SPECIALIZED(FF_LOAD_GLOBAL);
+    { /* _GUARD_GLOBALS_VERSION */
+        uint32_t version = read_u32(&next_instr[1]);
+        {
+            if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
+        }
+    }
+    { /* _GUARD_BUILTINS_VERSION */
+        uint32_t version = read_u32(&next_instr[3]);
+        {
+            if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
+        }
+    }
+    { /* _LOAD_GLOBAL_BUILTIN */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *null;
+        PyObject *v;
+        {
+            v = ff_dict_entry_value(frame->f_builtins, index);
+            if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
+            Py_INCREF(v);
+            null = NULL;
+        }
+        STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
+        if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
+        stack_pointer[-1] = v;
+    }
+    JUMPBY(6);
+    DISPATCH();
+}
+
 TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
     { /* _TO_BOOL_BOOL */
