@@ -1806,6 +1806,440 @@ TARGET(STORE_FAST__STORE_FAST) {
     DISPATCH();
 }
 
+TARGET(CALL_PY_FUNCTION) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_PY_FUNCTION */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_PY_FUNCTION */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            Py_ssize_t nargs = FF_CALL_NARGS(method_or_null, oparg);
+            Py_ssize_t npos = nargs - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+            res = _PyFunction_Vectorcall(callable, FF_CALL_ARGV(method_or_null, args),
+                                         npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+            kwnames = NULL;
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_BUILTIN_O) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BUILTIN_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
+                     || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_BUILTIN_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_EnterRecursiveCall(" while calling a Python object")) {
+                goto error;
+            }
+            res = PyCFunction_GET_FUNCTION(callable)(PyCFunction_GET_SELF(callable),
+                                                     FF_CALL_ARGV(method_or_null, args)[0]);
+            Py_LeaveRecursiveCall();
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_BUILTIN_FAST) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BUILTIN_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_BUILTIN_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            res = ((_PyCFunctionFast)(void (*)(void))PyCFunction_GET_FUNCTION(callable))(
+                PyCFunction_GET_SELF(callable), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BUILTIN_FAST_WITH_KEYWORDS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            Py_ssize_t npos = FF_CALL_NARGS(method_or_null, oparg) - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+            res = ((_PyCFunctionFastWithKeywords)(void (*)(void))PyCFunction_GET_FUNCTION(callable))(
+                PyCFunction_GET_SELF(callable), FF_CALL_ARGV(method_or_null, args), npos, kwnames);
+            kwnames = NULL;
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_LEN) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_LEN */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
+                     || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_LEN */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            Py_ssize_t length = PyObject_Length(FF_CALL_ARGV(method_or_null, args)[0]);
+            res = length < 0 ? NULL : PyLong_FromSsize_t(length);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_ISINSTANCE) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_ISINSTANCE */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
+                     || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_ISINSTANCE */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            int truth = PyObject_IsInstance(argv[0], argv[1]);
+            res = truth < 0 ? NULL : ff_bool(truth);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_TYPE_1) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_TYPE_1 */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
+                     || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_TYPE_1 */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
+            Py_INCREF(res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_LIST_APPEND) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_LIST_APPEND */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
+                     || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
+                     || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_LIST_APPEND */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            int err = PyList_Append(argv[0], argv[1]);
+            res = err ? NULL : Py_NewRef(Py_None);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_METHOD_DESCRIPTOR_O) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_METHOD_DESCRIPTOR */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            // A method descriptor of the cached calling convention, called with a self of its type.
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
+                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
+                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _GUARD_DESCRIPTOR_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
+                     || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_METHOD_DESCRIPTOR_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            if (Py_EnterRecursiveCall(" while calling a Python object")) {
+                goto error;
+            }
+            res = ((PyMethodDescrObject *)callable)->d_method->ml_meth(argv[0], argv[1]);
+            Py_LeaveRecursiveCall();
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_METHOD_DESCRIPTOR */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            // A method descriptor of the cached calling convention, called with a self of its type.
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
+                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
+                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _GUARD_DESCRIPTOR_NOARGS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
+                     || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            if (Py_EnterRecursiveCall(" while calling a Python object")) {
+                goto error;
+            }
+            res = ((PyMethodDescrObject *)callable)->d_method->ml_meth(argv[0], NULL);
+            Py_LeaveRecursiveCall();
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_METHOD_DESCRIPTOR */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            // A method descriptor of the cached calling convention, called with a self of its type.
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
+                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
+                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _GUARD_DESCRIPTOR_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL
+                     || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_METHOD_DESCRIPTOR_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            res = ((_PyCFunctionFast)(void (*)(void))((PyMethodDescrObject *)callable)->d_method->ml_meth)(
+                argv[0], argv + 1, FF_CALL_NARGS(method_or_null, oparg) - 1);
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_METHOD_DESCRIPTOR */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            // A method descriptor of the cached calling convention, called with a self of its type.
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
+                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
+                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
+                     != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            Py_ssize_t npos = FF_CALL_NARGS(method_or_null, oparg) - 1 - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+            res = ((_PyCFunctionFastWithKeywords)(void (*)(void))((PyMethodDescrObject *)callable)->d_method->ml_meth)(
+                argv[0], argv + 1, npos, kwnames);
+            kwnames = NULL;
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
 TARGET(COMPARE_OP_INT) {
     STAT_SPECIALIZED(FF_COMPARE_OP);
     { /* _GUARD_BOTH_INT */

@@ -3,153 +3,165 @@
 #ifndef FIVEFOLD_OPCODE_IDS_H
 #define FIVEFOLD_OPCODE_IDS_H
 
-#define FF_CACHE                            0
-#define FF_NOP                              1
-#define FF_POP_TOP                          2
-#define FF_PUSH_NULL                        3
-#define FF_UNARY_POSITIVE                   4
-#define FF_UNARY_NEGATIVE                   5
-#define FF_UNARY_NOT                        6
-#define FF_UNARY_INVERT                     7
-#define FF_BINARY_SUBSCR                    8
-#define FF_STORE_SUBSCR                     9
-#define FF_DELETE_SUBSCR                    10
-#define FF_LIST_TO_TUPLE                    11
-#define FF_GET_ITER                         12
-#define FF_GET_YIELD_FROM_ITER              13
-#define FF_LOAD_BUILD_CLASS                 14
-#define FF_SETUP_ANNOTATIONS                15
-#define FF_LOAD_ASSERTION_ERROR             16
-#define FF_PRINT_EXPR                       17
-#define FF_IMPORT_STAR                      18
-#define FF_RETURN_VALUE                     19
-#define FF_RETURN_GENERATOR                 20
-#define FF_YIELD_VALUE                      21
-#define FF_PUSH_EXC_INFO                    22
-#define FF_POP_EXCEPT                       23
-#define FF_CHECK_EXC_MATCH                  24
-#define FF_BEFORE_WITH                      25
-#define FF_WITH_EXCEPT_START                26
-#define FF_BINARY_OP_ADD_INT                27
-#define FF_BINARY_OP_SUBTRACT_INT           28
-#define FF_BINARY_OP_MULTIPLY_INT           29
-#define FF_BINARY_OP_ADD_FLOAT              30
-#define FF_BINARY_OP_SUBTRACT_FLOAT         31
-#define FF_BINARY_OP_MULTIPLY_FLOAT         32
-#define FF_BINARY_OP_ADD_UNICODE            33
-#define FF_BINARY_SUBSCR_LIST_INT           34
-#define FF_BINARY_SUBSCR_TUPLE_INT          35
-#define FF_BINARY_SUBSCR_DICT               36
-#define FF_STORE_SUBSCR_LIST_INT            37
-#define FF_STORE_SUBSCR_DICT                38
-#define FF_BINARY_OP                        39
-#define FF_COMPARE_OP                       40
-#define FF_IS_OP                            41
-#define FF_CONTAINS_OP                      42
-#define FF_LOAD_FAST                        43
-#define FF_LOAD_CONST                       44
-#define FF_STORE_FAST                       45
-#define FF_DELETE_FAST                      46
-#define FF_MAKE_CELL                        47
-#define FF_LOAD_CLOSURE                     48
-#define FF_LOAD_DEREF                       49
-#define FF_LOAD_CLASSDEREF                  50
-#define FF_STORE_DEREF                      51
-#define FF_DELETE_DEREF                     52
-#define FF_COPY_FREE_VARS                   53
-#define FF_LOAD_NAME                        54
-#define FF_STORE_NAME                       55
-#define FF_DELETE_NAME                      56
-#define FF_LOAD_GLOBAL                      57
-#define FF_STORE_GLOBAL                     58
-#define FF_DELETE_GLOBAL                    59
-#define FF_LOAD_ATTR                        60
-#define FF_LOAD_METHOD                      61
-#define FF_STORE_ATTR                       62
-#define FF_DELETE_ATTR                      63
-#define FF_COPY                             64
-#define FF_SWAP                             65
-#define FF_BUILD_TUPLE                      66
-#define FF_BUILD_LIST                       67
-#define FF_LIST_APPEND                      68
-#define FF_LIST_EXTEND                      69
-#define FF_BUILD_SET                        70
-#define FF_SET_ADD                          71
-#define FF_SET_UPDATE                       72
-#define FF_BUILD_MAP                        73
-#define FF_BUILD_CONST_KEY_MAP              74
-#define FF_DICT_UPDATE                      75
-#define FF_DICT_MERGE                       76
-#define FF_MAP_ADD                          77
-#define FF_BUILD_SLICE                      78
-#define FF_BUILD_STRING                     79
-#define FF_FORMAT_VALUE                     80
-#define FF_UNPACK_SEQUENCE                  81
-#define FF_UNPACK_EX                        82
-#define FF_FOR_ITER                         83
-#define FF_JUMP_FORWARD                     84
-#define FF_JUMP_BACKWARD                    85
-#define FF_JUMP_BACKWARD_NO_INTERRUPT       86
-#define FF_POP_JUMP_FORWARD_IF_FALSE        87
-#define FF_POP_JUMP_FORWARD_IF_TRUE         88
-#define FF_POP_JUMP_BACKWARD_IF_FALSE       89
-#define FF_POP_JUMP_BACKWARD_IF_TRUE        90
-#define FF_POP_JUMP_FORWARD_IF_NONE         91
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE     92
-#define FF_POP_JUMP_BACKWARD_IF_NONE        93
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE    94
-#define FF_JUMP_IF_FALSE_OR_POP             95
-#define FF_JUMP_IF_TRUE_OR_POP              96
-#define FF_EXTENDED_ARG                     97
-#define FF_KW_NAMES                         98
-#define FF_CALL                             99
-#define FF_CALL_FUNCTION_EX                 100
-#define FF_MAKE_FUNCTION                    101
-#define FF_IMPORT_NAME                      102
-#define FF_IMPORT_FROM                      103
-#define FF_RESUME                           104
-#define FF_SEND                             105
-#define FF_RAISE_VARARGS                    106
-#define FF_RERAISE                          107
-#define FF_LOAD_FAST__LOAD_FAST             108
-#define FF_LOAD_FAST__LOAD_CONST            109
-#define FF_LOAD_CONST__LOAD_FAST            110
-#define FF_STORE_FAST__LOAD_FAST            111
-#define FF_STORE_FAST__STORE_FAST           112
-#define FF_COMPARE_OP_INT                   113
-#define FF_COMPARE_OP_FLOAT                 114
-#define FF_COMPARE_OP_STR                   115
-#define FF_FOR_ITER_LIST                    116
-#define FF_FOR_ITER_TUPLE                   117
-#define FF_FOR_ITER_RANGE                   118
-#define FF_LOAD_GLOBAL_MODULE               119
-#define FF_LOAD_GLOBAL_BUILTIN              120
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL   121
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT    122
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE   123
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST   124
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR    125
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL    126
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT     127
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE    128
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST    129
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR     130
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL  131
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT   132
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE  133
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST  134
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR   135
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL   136
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT    137
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE   138
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST   139
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR    140
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE        141
-#define FF_UNPACK_SEQUENCE_TUPLE            142
-#define FF_UNPACK_SEQUENCE_LIST             143
+#define FF_CACHE                                      0
+#define FF_NOP                                        1
+#define FF_POP_TOP                                    2
+#define FF_PUSH_NULL                                  3
+#define FF_UNARY_POSITIVE                             4
+#define FF_UNARY_NEGATIVE                             5
+#define FF_UNARY_NOT                                  6
+#define FF_UNARY_INVERT                               7
+#define FF_BINARY_SUBSCR                              8
+#define FF_STORE_SUBSCR                               9
+#define FF_DELETE_SUBSCR                              10
+#define FF_LIST_TO_TUPLE                              11
+#define FF_GET_ITER                                   12
+#define FF_GET_YIELD_FROM_ITER                        13
+#define FF_LOAD_BUILD_CLASS                           14
+#define FF_SETUP_ANNOTATIONS                          15
+#define FF_LOAD_ASSERTION_ERROR                       16
+#define FF_PRINT_EXPR                                 17
+#define FF_IMPORT_STAR                                18
+#define FF_RETURN_VALUE                               19
+#define FF_RETURN_GENERATOR                           20
+#define FF_YIELD_VALUE                                21
+#define FF_PUSH_EXC_INFO                              22
+#define FF_POP_EXCEPT                                 23
+#define FF_CHECK_EXC_MATCH                            24
+#define FF_BEFORE_WITH                                25
+#define FF_WITH_EXCEPT_START                          26
+#define FF_BINARY_OP_ADD_INT                          27
+#define FF_BINARY_OP_SUBTRACT_INT                     28
+#define FF_BINARY_OP_MULTIPLY_INT                     29
+#define FF_BINARY_OP_ADD_FLOAT                        30
+#define FF_BINARY_OP_SUBTRACT_FLOAT                   31
+#define FF_BINARY_OP_MULTIPLY_FLOAT                   32
+#define FF_BINARY_OP_ADD_UNICODE                      33
+#define FF_BINARY_SUBSCR_LIST_INT                     34
+#define FF_BINARY_SUBSCR_TUPLE_INT                    35
+#define FF_BINARY_SUBSCR_DICT                         36
+#define FF_STORE_SUBSCR_LIST_INT                      37
+#define FF_STORE_SUBSCR_DICT                          38
+#define FF_BINARY_OP                                  39
+#define FF_COMPARE_OP                                 40
+#define FF_IS_OP                                      41
+#define FF_CONTAINS_OP                                42
+#define FF_LOAD_FAST                                  43
+#define FF_LOAD_CONST                                 44
+#define FF_STORE_FAST                                 45
+#define FF_DELETE_FAST                                46
+#define FF_MAKE_CELL                                  47
+#define FF_LOAD_CLOSURE                               48
+#define FF_LOAD_DEREF                                 49
+#define FF_LOAD_CLASSDEREF                            50
+#define FF_STORE_DEREF                                51
+#define FF_DELETE_DEREF                               52
+#define FF_COPY_FREE_VARS                             53
+#define FF_LOAD_NAME                                  54
+#define FF_STORE_NAME                                 55
+#define FF_DELETE_NAME                                56
+#define FF_LOAD_GLOBAL                                57
+#define FF_STORE_GLOBAL                               58
+#define FF_DELETE_GLOBAL                              59
+#define FF_LOAD_ATTR                                  60
+#define FF_LOAD_METHOD                                61
+#define FF_STORE_ATTR                                 62
+#define FF_DELETE_ATTR                                63
+#define FF_COPY                                       64
+#define FF_SWAP                                       65
+#define FF_BUILD_TUPLE                                66
+#define FF_BUILD_LIST                                 67
+#define FF_LIST_APPEND                                68
+#define FF_LIST_EXTEND                                69
+#define FF_BUILD_SET                                  70
+#define FF_SET_ADD                                    71
+#define FF_SET_UPDATE                                 72
+#define FF_BUILD_MAP                                  73
+#define FF_BUILD_CONST_KEY_MAP                        74
+#define FF_DICT_UPDATE                                75
+#define FF_DICT_MERGE                                 76
+#define FF_MAP_ADD                                    77
+#define FF_BUILD_SLICE                                78
+#define FF_BUILD_STRING                               79
+#define FF_FORMAT_VALUE                               80
+#define FF_UNPACK_SEQUENCE                            81
+#define FF_UNPACK_EX                                  82
+#define FF_FOR_ITER                                   83
+#define FF_JUMP_FORWARD                               84
+#define FF_JUMP_BACKWARD                              85
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 86
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  87
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   88
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 89
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  90
+#define FF_POP_JUMP_FORWARD_IF_NONE                   91
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               92
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  93
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              94
+#define FF_JUMP_IF_FALSE_OR_POP                       95
+#define FF_JUMP_IF_TRUE_OR_POP                        96
+#define FF_EXTENDED_ARG                               97
+#define FF_KW_NAMES                                   98
+#define FF_CALL                                       99
+#define FF_CALL_FUNCTION_EX                           100
+#define FF_MAKE_FUNCTION                              101
+#define FF_IMPORT_NAME                                102
+#define FF_IMPORT_FROM                                103
+#define FF_RESUME                                     104
+#define FF_SEND                                       105
+#define FF_RAISE_VARARGS                              106
+#define FF_RERAISE                                    107
+#define FF_LOAD_FAST__LOAD_FAST                       108
+#define FF_LOAD_FAST__LOAD_CONST                      109
+#define FF_LOAD_CONST__LOAD_FAST                      110
+#define FF_STORE_FAST__LOAD_FAST                      111
+#define FF_STORE_FAST__STORE_FAST                     112
+#define FF_CALL_PY_FUNCTION                           113
+#define FF_CALL_BUILTIN_O                             114
+#define FF_CALL_BUILTIN_FAST                          115
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            116
+#define FF_CALL_LEN                                   117
+#define FF_CALL_ISINSTANCE                            118
+#define FF_CALL_TYPE_1                                119
+#define FF_CALL_LIST_APPEND                           120
+#define FF_CALL_METHOD_DESCRIPTOR_O                   121
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              122
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                123
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  124
+#define FF_COMPARE_OP_INT                             125
+#define FF_COMPARE_OP_FLOAT                           126
+#define FF_COMPARE_OP_STR                             127
+#define FF_FOR_ITER_LIST                              128
+#define FF_FOR_ITER_TUPLE                             129
+#define FF_FOR_ITER_RANGE                             130
+#define FF_LOAD_GLOBAL_MODULE                         131
+#define FF_LOAD_GLOBAL_BUILTIN                        132
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             133
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              134
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             135
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             136
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              137
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              138
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               139
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              140
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              141
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               142
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            143
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             144
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            145
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            146
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             147
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             148
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              149
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             150
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             151
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              152
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  153
+#define FF_UNPACK_SEQUENCE_TUPLE                      154
+#define FF_UNPACK_SEQUENCE_LIST                       155
 
-#define FF_HAVE_ARGUMENT                    39
-#define FF_NUM_OPCODES                      144
+#define FF_HAVE_ARGUMENT                              39
+#define FF_NUM_OPCODES                                156
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -180,6 +192,18 @@ static const unsigned char ff_cache_size[256] = {
     [FF_POP_JUMP_BACKWARD_IF_FALSE] = 1,
     [FF_POP_JUMP_BACKWARD_IF_TRUE] = 1,
     [FF_CALL] = 4,
+    [FF_CALL_PY_FUNCTION] = 4,
+    [FF_CALL_BUILTIN_O] = 4,
+    [FF_CALL_BUILTIN_FAST] = 4,
+    [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = 4,
+    [FF_CALL_LEN] = 4,
+    [FF_CALL_ISINSTANCE] = 4,
+    [FF_CALL_TYPE_1] = 4,
+    [FF_CALL_LIST_APPEND] = 4,
+    [FF_CALL_METHOD_DESCRIPTOR_O] = 4,
+    [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = 4,
+    [FF_CALL_METHOD_DESCRIPTOR_FAST] = 4,
+    [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = 4,
     [FF_COMPARE_OP_INT] = 1,
     [FF_COMPARE_OP_FLOAT] = 1,
     [FF_COMPARE_OP_STR] = 1,
@@ -228,6 +252,18 @@ static const unsigned char ff_deopt[256] = {
     [FF_BINARY_SUBSCR_DICT] = FF_BINARY_SUBSCR,
     [FF_STORE_SUBSCR_LIST_INT] = FF_STORE_SUBSCR,
     [FF_STORE_SUBSCR_DICT] = FF_STORE_SUBSCR,
+    [FF_CALL_PY_FUNCTION] = FF_CALL,
+    [FF_CALL_BUILTIN_O] = FF_CALL,
+    [FF_CALL_BUILTIN_FAST] = FF_CALL,
+    [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = FF_CALL,
+    [FF_CALL_LEN] = FF_CALL,
+    [FF_CALL_ISINSTANCE] = FF_CALL,
+    [FF_CALL_TYPE_1] = FF_CALL,
+    [FF_CALL_LIST_APPEND] = FF_CALL,
+    [FF_CALL_METHOD_DESCRIPTOR_O] = FF_CALL,
+    [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = FF_CALL,
+    [FF_CALL_METHOD_DESCRIPTOR_FAST] = FF_CALL,
+    [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = FF_CALL,
     [FF_COMPARE_OP_INT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_FLOAT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_STR] = FF_COMPARE_OP,
@@ -396,6 +432,18 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_CONST__LOAD_FAST] = "LOAD_CONST__LOAD_FAST",
     [FF_STORE_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST",
     [FF_STORE_FAST__STORE_FAST] = "STORE_FAST__STORE_FAST",
+    [FF_CALL_PY_FUNCTION] = "CALL_PY_FUNCTION",
+    [FF_CALL_BUILTIN_O] = "CALL_BUILTIN_O",
+    [FF_CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
+    [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
+    [FF_CALL_LEN] = "CALL_LEN",
+    [FF_CALL_ISINSTANCE] = "CALL_ISINSTANCE",
+    [FF_CALL_TYPE_1] = "CALL_TYPE_1",
+    [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
+    [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
+    [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
+    [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
+    [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
     [FF_COMPARE_OP_INT] = "COMPARE_OP_INT",
     [FF_COMPARE_OP_FLOAT] = "COMPARE_OP_FLOAT",
     [FF_COMPARE_OP_STR] = "COMPARE_OP_STR",
@@ -549,6 +597,18 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_CONST__LOAD_FAST: return 2;
     case FF_STORE_FAST__LOAD_FAST: return 0;
     case FF_STORE_FAST__STORE_FAST: return -2;
+    case FF_CALL_PY_FUNCTION: return -oparg - 1;
+    case FF_CALL_BUILTIN_O: return -oparg - 1;
+    case FF_CALL_BUILTIN_FAST: return -oparg - 1;
+    case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return -oparg - 1;
+    case FF_CALL_LEN: return -oparg - 1;
+    case FF_CALL_ISINSTANCE: return -oparg - 1;
+    case FF_CALL_TYPE_1: return -oparg - 1;
+    case FF_CALL_LIST_APPEND: return -oparg - 1;
+    case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
+    case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return -oparg - 1;
     case FF_COMPARE_OP_INT: return -1;
     case FF_COMPARE_OP_FLOAT: return -1;
     case FF_COMPARE_OP_STR: return -1;
@@ -703,6 +763,18 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_CONST__LOAD_FAST: return 0;
     case FF_STORE_FAST__LOAD_FAST: return 1;
     case FF_STORE_FAST__STORE_FAST: return 2;
+    case FF_CALL_PY_FUNCTION: return oparg + 2;
+    case FF_CALL_BUILTIN_O: return oparg + 2;
+    case FF_CALL_BUILTIN_FAST: return oparg + 2;
+    case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return oparg + 2;
+    case FF_CALL_LEN: return oparg + 2;
+    case FF_CALL_ISINSTANCE: return oparg + 2;
+    case FF_CALL_TYPE_1: return oparg + 2;
+    case FF_CALL_LIST_APPEND: return oparg + 2;
+    case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
+    case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return oparg + 2;
     case FF_COMPARE_OP_INT: return 2;
     case FF_COMPARE_OP_FLOAT: return 2;
     case FF_COMPARE_OP_STR: return 2;
