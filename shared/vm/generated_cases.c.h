@@ -520,6 +520,387 @@ TARGET(BINARY_OP_ADD_UNICODE) {
     DISPATCH();
 }
 
+TARGET(LOAD_ATTR_INSTANCE_VALUE) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _CHECK_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_INSTANCE_VALUE */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = ff_instance_values(owner)->values[index];
+            if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_SLOT) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_SLOT */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = *(PyObject **)((char *)owner + index);
+            if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_MODULE) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _CHECK_MODULE */
+        uint32_t keys_version = read_u32(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_MODULE */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = ff_dict_entry_value(ff_module_dict(owner), index);
+            if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_CLASS) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _CHECK_CLASS */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_PROPERTY) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_PROPERTY */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            PyObject *property = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(property);
+            res = Py_TYPE(property)->tp_descr_get(property, owner, (PyObject *)Py_TYPE(owner));
+            Py_DECREF(property);
+            Py_DECREF(owner);
+            if (res == NULL) { STACK_SHRINK(1); goto error; }
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _CHECK_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _GUARD_SHARED_KEYS_VERSION */
+        uint32_t keys_version = read_u32(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_METHOD_WITH_VALUES) {
+    STAT_SPECIALIZED(FF_LOAD_METHOD);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _CHECK_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _GUARD_SHARED_KEYS_VERSION */
+        uint32_t keys_version = read_u32(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _LOAD_METHOD_FROM_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *meth;
+        PyObject *self;
+        {
+            meth = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(meth);
+            self = owner;
+        }
+        STACK_GROW(1);
+        stack_pointer[-2] = meth;
+        stack_pointer[-1] = self;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_METHOD_NO_DICT) {
+    STAT_SPECIALIZED(FF_LOAD_METHOD);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _LOAD_METHOD_FROM_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *meth;
+        PyObject *self;
+        {
+            meth = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(meth);
+            self = owner;
+        }
+        STACK_GROW(1);
+        stack_pointer[-2] = meth;
+        stack_pointer[-1] = self;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_METHOD_MODULE) {
+    STAT_SPECIALIZED(FF_LOAD_METHOD);
+    { /* _CHECK_MODULE */
+        uint32_t keys_version = read_u32(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _LOAD_METHOD_MODULE */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *null;
+        PyObject *res;
+        {
+            res = ff_dict_entry_value(ff_module_dict(owner), index);
+            if (res == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+            null = NULL;
+        }
+        STACK_GROW(1);
+        stack_pointer[-2] = null;
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(LOAD_METHOD_CLASS) {
+    STAT_SPECIALIZED(FF_LOAD_METHOD);
+    { /* _CHECK_CLASS */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
+        }
+    }
+    { /* _LOAD_METHOD_CLASS */
+        uint64_t descr = read_u64(&next_instr[6]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *null;
+        PyObject *res;
+        {
+            res = (PyObject *)(uintptr_t)descr;
+            Py_INCREF(res);
+            Py_DECREF(owner);
+            null = NULL;
+        }
+        STACK_GROW(1);
+        stack_pointer[-2] = null;
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(STORE_ATTR_INSTANCE_VALUE) {
+    STAT_SPECIALIZED(FF_STORE_ATTR);
+    { /* _GUARD_STORE_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
+        }
+    }
+    { /* _CHECK_STORE_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
+        }
+    }
+    { /* _STORE_ATTR_INSTANCE_VALUE */
+        uint16_t index = read_u16(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            PyDictValues *values = ff_instance_values(owner);
+            PyObject *old = values->values[index];
+            values->values[index] = v;
+            if (old == NULL) {
+                _PyDictValues_AddToInsertionOrder(values, index);
+            }
+            Py_DECREF(owner);
+            Py_XDECREF(old);
+        }
+        STACK_SHRINK(2);
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(STORE_ATTR_SLOT) {
+    STAT_SPECIALIZED(FF_STORE_ATTR);
+    { /* _GUARD_STORE_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
+        }
+    }
+    { /* _STORE_ATTR_SLOT */
+        uint16_t index = read_u16(&next_instr[3]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            PyObject **slot = (PyObject **)((char *)owner + index);
+            PyObject *old = *slot;
+            *slot = v;
+            Py_DECREF(owner);
+            Py_XDECREF(old);
+        }
+        STACK_SHRINK(2);
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
 TARGET(BINARY_SUBSCR_LIST_INT) {
     STAT_SPECIALIZED(FF_BINARY_SUBSCR);
     { /* _GUARD_LIST_INT */
@@ -1011,7 +1392,7 @@ TARGET(LOAD_ATTR) {
         if (res == NULL) { STACK_SHRINK(1); goto error; }
     }
     stack_pointer[-1] = res;
-    JUMPBY(9);
+    JUMPBY(10);
     DISPATCH();
 }
 
@@ -1041,7 +1422,7 @@ TARGET(LOAD_METHOD) {
     STACK_GROW(1);
     stack_pointer[-2] = meth_or_null;
     stack_pointer[-1] = self_or_res;
-    JUMPBY(9);
+    JUMPBY(10);
     DISPATCH();
 }
 
@@ -2332,11 +2713,11 @@ TARGET(FOR_ITER_LIST) {
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
         }
     }
-    { /* _FOR_ITER_SEQUENCE */
+    { /* _FOR_ITER_LIST */
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-            next = ff_seq_iterator_next(iter);
+            next = ff_seq_iterator_next(iter, 1);
             if (next == NULL) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
@@ -2357,11 +2738,11 @@ TARGET(FOR_ITER_TUPLE) {
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
         }
     }
-    { /* _FOR_ITER_SEQUENCE */
+    { /* _FOR_ITER_TUPLE */
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-            next = ff_seq_iterator_next(iter);
+            next = ff_seq_iterator_next(iter, 0);
             if (next == NULL) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
@@ -2399,6 +2780,37 @@ TARGET(FOR_ITER_RANGE) {
         stack_pointer[-1] = next;
     }
     JUMPBY(1);
+    DISPATCH();
+}
+
+TARGET(LOAD_ATTR_WITH_HINT) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _CHECK_INSTANCE_DICT */
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_WITH_HINT */
+        uint16_t index = read_u16(&next_instr[5]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = ff_dict_hint_value(ff_instance_dict(owner), index, PyTuple_GET_ITEM(names, oparg));
+            if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
     DISPATCH();
 }
 

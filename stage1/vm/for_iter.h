@@ -26,9 +26,11 @@ typedef struct {          /* rangeiterobject: start + index * step while index <
 
 /* The next item of a list or tuple iterator (a new reference), or NULL when it
  * is exhausted, in which case the iterator lets go of its sequence as CPython's
- * own tp_iternext does. */
+ * own tp_iternext does. `items` reads the sequence's item array: a list
+ * iterator may run over a subclass of list, so the iterator's type, not the
+ * sequence's, says which layout it has. */
 static inline PyObject *
-ff_seq_iterator_next(PyObject *iter)
+ff_seq_iterator_next(PyObject *iter, int is_list)
 {
     ff_seq_iterator *it = (ff_seq_iterator *)iter;
     PyObject *seq = it->it_seq;
@@ -36,8 +38,7 @@ ff_seq_iterator_next(PyObject *iter)
         return NULL;
     }
     if (it->it_index < Py_SIZE(seq)) {
-        PyObject **items = PyList_CheckExact(seq) ? ((PyListObject *)seq)->ob_item
-                                                  : ((PyTupleObject *)seq)->ob_item;
+        PyObject **items = is_list ? ((PyListObject *)seq)->ob_item : ((PyTupleObject *)seq)->ob_item;
         PyObject *item = items[it->it_index++];
         Py_INCREF(item);
         return item;

@@ -24,32 +24,34 @@ guardable(PyObject *dict)
 }
 
 uint32_t
-ff_dict_guard_version(PyObject *dict)
+ff_keys_guard_version(PyDictKeysObject *keys)
 {
-    if (!guardable(dict)) {
-        return 0;
-    }
-    PyDictKeysObject *keys = ((PyDictObject *)dict)->ma_keys;
     if (keys->dk_version == 0 && next_keys_version != 0) {
         keys->dk_version = next_keys_version--;
     }
     return keys->dk_version;
 }
 
-Py_ssize_t
-ff_dict_name_index(PyObject *dict, PyObject *name)
+uint32_t
+ff_dict_guard_version(PyObject *dict)
 {
-    if (!guardable(dict) || !PyUnicode_CheckExact(name)) {
+    return guardable(dict) ? ff_keys_guard_version(((PyDictObject *)dict)->ma_keys) : 0;
+}
+
+Py_ssize_t
+ff_keys_name_index(PyDictKeysObject *keys, PyObject *name)
+{
+    if (!DK_IS_UNICODE(keys) || !PyUnicode_CheckExact(name)) {
         return -1;
     }
-    PyDictKeysObject *keys = ((PyDictObject *)dict)->ma_keys;
     PyDictUnicodeEntry *entries = DK_UNICODE_ENTRIES(keys);
     Py_hash_t hash = PyObject_Hash(name);   /* str: cached, never fails */
     /* A linear scan (only when specializing): the dict's own lookup is not
-     * exported, and the index is what the cache needs. */
+     * exported, and the index is what the cache needs. Deleted entries have
+     * no key. */
     for (Py_ssize_t i = 0; i < keys->dk_nentries; i++) {
         PyObject *key = entries[i].me_key;
-        if (key == NULL || entries[i].me_value == NULL) {
+        if (key == NULL) {
             continue;
         }
         if (key == name || (((PyASCIIObject *)key)->hash == hash && _PyUnicode_Equal(key, name))) {
@@ -57,6 +59,20 @@ ff_dict_name_index(PyObject *dict, PyObject *name)
         }
     }
     return -1;
+}
+
+Py_ssize_t
+ff_dict_name_index(PyObject *dict, PyObject *name)
+{
+    if (!guardable(dict)) {
+        return -1;
+    }
+    Py_ssize_t index = ff_keys_name_index(((PyDictObject *)dict)->ma_keys, name);
+    /* A combined table keeps values in its entries; a deleted one has none. */
+    if (index >= 0 && DK_UNICODE_ENTRIES(((PyDictObject *)dict)->ma_keys)[index].me_value == NULL) {
+        return -1;
+    }
+    return index;
 }
 
 void

@@ -31,5 +31,9 @@ ff_dict_entry_value(PyObject *dict, uint16_t index)
  * dict cannot be guarded this way. */
 Py_ssize_t ff_dict_name_index(PyObject *dict, PyObject *name);
 uint32_t ff_dict_guard_version(PyObject *dict);
+/* The same on a str-keyed keys object (a dict's, or a class's shared instance
+ * keys for s1.load_attr and s1.store_attr). */
+Py_ssize_t ff_keys_name_index(PyDictKeysObject *keys, PyObject *name);
+uint32_t ff_keys_guard_version(PyDictKeysObject *keys);
 
 #endif

@@ -91,3 +91,19 @@ def test_errors_inside_iteration_propagate():
         collect(bad())
     with pytest.raises(TypeError, match="'int' object is not iterable"):
         collect(3)
+
+
+def test_subclasses_of_list_and_tuple_iterate_their_own_items():
+    collect = load(SOURCE)["collect"]
+
+    class L(list):
+        pass
+
+    class T(tuple):
+        pass
+
+    for _ in range(3):
+        assert collect(L([1, 2, 3])) == [1, 2, 3]
+        assert collect(T((4, 5))) == [4, 5]
+        assert collect([6]) == [6]
+        assert collect((7,)) == [7]

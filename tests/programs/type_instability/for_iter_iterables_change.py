@@ -47,3 +47,8 @@ try:
     total(bad())
 except ValueError as e:
     print("ValueError:", e)
+class MyList(list):
+    pass
+class MyTuple(tuple):
+    pass
+print(total(MyList([10, 20])), total(MyTuple((30, 40))), total([1]), total((2,)))
