@@ -17,19 +17,20 @@ _CHANGES = [
      ("loops", "int_arithmetic", "fannkuch", "nqueens", "richards")),
     ("truth", "Conditional jumps (POP_JUMP_*_IF_FALSE/TRUE) on bools, ints, None, lists/tuples "
      "and strs: the truth value without a call.", ("loops", "richards", "deltablue", "go")),
-    ("load_attr", "LOAD_ATTR and LOAD_METHOD: instance attributes (inline values and dict hints), "
-     "slots, class attributes, module attributes, properties and methods, guarded by type "
-     "versions.", ("attribute_access", "richards", "deltablue", "raytrace", "chaos", "go")),
-    ("store_attr", "STORE_ATTR to instance attributes (inline values, dict hints) and slots.",
+    ("load_attr", "LOAD_ATTR and LOAD_METHOD: instance attributes (values arrays and dict hints), "
+     "slots, class attributes (through the class or an instance), module attributes, properties "
+     "and methods, guarded by type versions and dict key versions.", ("attribute_access", "richards", "deltablue", "raytrace", "chaos", "go")),
+    ("store_attr", "STORE_ATTR to instance attributes (values arrays) and slots.",
      ("attribute_access", "richards", "deltablue", "raytrace")),
     ("load_global", "LOAD_GLOBAL of module globals and builtins, guarded by dictionary key versions.",
      ("global_lookup", "richards", "nbody", "spectral_norm")),
     ("subscr", "BINARY_SUBSCR and STORE_SUBSCR on lists and tuples indexed by int, and dicts.",
      ("fannkuch", "nqueens", "spectral_norm", "hexiom", "go")),
-    ("call", "CALL of fivefold functions with exact arguments, builtins (len, isinstance), C "
-     "functions and method descriptors (list.append), bound methods and classes.",
+    ("call", "CALL of Python functions (straight to _PyFunction_Vectorcall), builtins by calling "
+     "convention (METH_O, FASTCALL, FASTCALL|KEYWORDS), len, isinstance, type(x), list.append and "
+     "C method descriptors; bound methods and classes stay generic.",
      ("calls", "richards", "deltablue", "raytrace", "chaos", "go")),
-    ("for_iter", "FOR_ITER over ranges, lists, tuples and generators.",
+    ("for_iter", "FOR_ITER over ranges, lists and tuples (generators stay generic).",
      ("loops", "generators", "nbody", "fannkuch", "spectral_norm")),
     ("unpack_sequence", "UNPACK_SEQUENCE of two-tuples, tuples and lists.",
      ("unpack_sequence", "nbody", "richards", "chaos")),
