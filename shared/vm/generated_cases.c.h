@@ -551,6 +551,41 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
     DISPATCH();
 }
 
+TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
+    STAT_SPECIALIZED(FF_LOAD_ATTR);
+    { /* _GUARD_TYPE_VERSION_POLY */
+        uint32_t v0 = read_u32(&next_instr[1]);
+        uint32_t v1 = read_u32(&next_instr[3]);
+        uint32_t v2 = read_u32(&next_instr[5]);
+        uint32_t v3 = read_u32(&next_instr[7]);
+        PyObject *owner = stack_pointer[-1];
+        {
+            uint32_t tag = Py_TYPE(owner)->tp_version_tag;
+            if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _CHECK_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+        }
+    }
+    { /* _LOAD_ATTR_INSTANCE_VALUE */
+        uint16_t index = read_u16(&next_instr[9]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *res;
+        {
+            res = ff_instance_values(owner)->values[index];
+            if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
+            Py_INCREF(res);
+            Py_DECREF(owner);
+        }
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(10);
+    DISPATCH();
+}
+
 TARGET(LOAD_ATTR_SLOT) {
     STAT_SPECIALIZED(FF_LOAD_ATTR);
     { /* _GUARD_TYPE_VERSION */
@@ -870,7 +905,48 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         }
         STACK_SHRINK(2);
     }
-    JUMPBY(4);
+    JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
+    STAT_SPECIALIZED(FF_STORE_ATTR);
+    { /* _GUARD_STORE_TYPE_VERSION_POLY */
+        uint32_t v0 = read_u32(&next_instr[1]);
+        uint32_t v1 = read_u32(&next_instr[3]);
+        uint32_t v2 = read_u32(&next_instr[5]);
+        uint32_t v3 = read_u32(&next_instr[7]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            uint32_t tag = Py_TYPE(owner)->tp_version_tag;
+            if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
+        }
+    }
+    { /* _CHECK_STORE_INSTANCE_VALUES */
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
+        }
+    }
+    { /* _STORE_ATTR_INSTANCE_VALUE */
+        uint16_t index = read_u16(&next_instr[9]);
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+            PyDictValues *values = ff_instance_values(owner);
+            PyObject *old = values->values[index];
+            values->values[index] = v;
+            if (old == NULL) {
+                _PyDictValues_AddToInsertionOrder(values, index);
+            }
+            Py_DECREF(owner);
+            Py_XDECREF(old);
+        }
+        STACK_SHRINK(2);
+    }
+    JUMPBY(10);
     DISPATCH();
 }
 
@@ -897,7 +973,7 @@ TARGET(STORE_ATTR_SLOT) {
         }
         STACK_SHRINK(2);
     }
-    JUMPBY(4);
+    JUMPBY(10);
     DISPATCH();
 }
 
@@ -1437,7 +1513,7 @@ TARGET(STORE_ATTR) {
         if (err) { STACK_SHRINK(2); goto error; }
     }
     STACK_SHRINK(2);
-    JUMPBY(4);
+    JUMPBY(10);
     DISPATCH();
 }
 

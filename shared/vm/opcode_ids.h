@@ -38,144 +38,146 @@
 #define FF_BINARY_OP_MULTIPLY_FLOAT                   32
 #define FF_BINARY_OP_ADD_UNICODE                      33
 #define FF_LOAD_ATTR_INSTANCE_VALUE                   34
-#define FF_LOAD_ATTR_SLOT                             35
-#define FF_LOAD_ATTR_MODULE                           36
-#define FF_LOAD_ATTR_CLASS                            37
-#define FF_LOAD_ATTR_PROPERTY                         38
-#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        39
-#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            40
-#define FF_LOAD_METHOD_WITH_VALUES                    41
-#define FF_LOAD_METHOD_NO_DICT                        42
-#define FF_LOAD_METHOD_MODULE                         43
-#define FF_LOAD_METHOD_CLASS                          44
-#define FF_STORE_ATTR_INSTANCE_VALUE                  45
-#define FF_STORE_ATTR_SLOT                            46
-#define FF_BINARY_SUBSCR_LIST_INT                     47
-#define FF_BINARY_SUBSCR_TUPLE_INT                    48
-#define FF_BINARY_SUBSCR_DICT                         49
-#define FF_STORE_SUBSCR_LIST_INT                      50
-#define FF_STORE_SUBSCR_DICT                          51
-#define FF_BINARY_OP                                  52
-#define FF_COMPARE_OP                                 53
-#define FF_IS_OP                                      54
-#define FF_CONTAINS_OP                                55
-#define FF_LOAD_FAST                                  56
-#define FF_LOAD_CONST                                 57
-#define FF_STORE_FAST                                 58
-#define FF_DELETE_FAST                                59
-#define FF_MAKE_CELL                                  60
-#define FF_LOAD_CLOSURE                               61
-#define FF_LOAD_DEREF                                 62
-#define FF_LOAD_CLASSDEREF                            63
-#define FF_STORE_DEREF                                64
-#define FF_DELETE_DEREF                               65
-#define FF_COPY_FREE_VARS                             66
-#define FF_LOAD_NAME                                  67
-#define FF_STORE_NAME                                 68
-#define FF_DELETE_NAME                                69
-#define FF_LOAD_GLOBAL                                70
-#define FF_STORE_GLOBAL                               71
-#define FF_DELETE_GLOBAL                              72
-#define FF_LOAD_ATTR                                  73
-#define FF_LOAD_METHOD                                74
-#define FF_STORE_ATTR                                 75
-#define FF_DELETE_ATTR                                76
-#define FF_COPY                                       77
-#define FF_SWAP                                       78
-#define FF_BUILD_TUPLE                                79
-#define FF_BUILD_LIST                                 80
-#define FF_LIST_APPEND                                81
-#define FF_LIST_EXTEND                                82
-#define FF_BUILD_SET                                  83
-#define FF_SET_ADD                                    84
-#define FF_SET_UPDATE                                 85
-#define FF_BUILD_MAP                                  86
-#define FF_BUILD_CONST_KEY_MAP                        87
-#define FF_DICT_UPDATE                                88
-#define FF_DICT_MERGE                                 89
-#define FF_MAP_ADD                                    90
-#define FF_BUILD_SLICE                                91
-#define FF_BUILD_STRING                               92
-#define FF_FORMAT_VALUE                               93
-#define FF_UNPACK_SEQUENCE                            94
-#define FF_UNPACK_EX                                  95
-#define FF_FOR_ITER                                   96
-#define FF_JUMP_FORWARD                               97
-#define FF_JUMP_BACKWARD                              98
-#define FF_JUMP_BACKWARD_NO_INTERRUPT                 99
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  100
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   101
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 102
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  103
-#define FF_POP_JUMP_FORWARD_IF_NONE                   104
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               105
-#define FF_POP_JUMP_BACKWARD_IF_NONE                  106
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              107
-#define FF_JUMP_IF_FALSE_OR_POP                       108
-#define FF_JUMP_IF_TRUE_OR_POP                        109
-#define FF_EXTENDED_ARG                               110
-#define FF_KW_NAMES                                   111
-#define FF_CALL                                       112
-#define FF_CALL_FUNCTION_EX                           113
-#define FF_MAKE_FUNCTION                              114
-#define FF_IMPORT_NAME                                115
-#define FF_IMPORT_FROM                                116
-#define FF_RESUME                                     117
-#define FF_SEND                                       118
-#define FF_RAISE_VARARGS                              119
-#define FF_RERAISE                                    120
-#define FF_LOAD_FAST__LOAD_FAST                       121
-#define FF_LOAD_FAST__LOAD_CONST                      122
-#define FF_LOAD_CONST__LOAD_FAST                      123
-#define FF_STORE_FAST__LOAD_FAST                      124
-#define FF_STORE_FAST__STORE_FAST                     125
-#define FF_CALL_PY_FUNCTION                           126
-#define FF_CALL_BUILTIN_O                             127
-#define FF_CALL_BUILTIN_FAST                          128
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            129
-#define FF_CALL_LEN                                   130
-#define FF_CALL_ISINSTANCE                            131
-#define FF_CALL_TYPE_1                                132
-#define FF_CALL_LIST_APPEND                           133
-#define FF_CALL_METHOD_DESCRIPTOR_O                   134
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              135
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                136
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  137
-#define FF_COMPARE_OP_INT                             138
-#define FF_COMPARE_OP_FLOAT                           139
-#define FF_COMPARE_OP_STR                             140
-#define FF_FOR_ITER_LIST                              141
-#define FF_FOR_ITER_TUPLE                             142
-#define FF_FOR_ITER_RANGE                             143
-#define FF_LOAD_ATTR_WITH_HINT                        144
-#define FF_LOAD_GLOBAL_MODULE                         145
-#define FF_LOAD_GLOBAL_BUILTIN                        146
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             147
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              148
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             149
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             150
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              151
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              152
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               153
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              154
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              155
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               156
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            157
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             158
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            159
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            160
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             161
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             162
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              163
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             164
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             165
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              166
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  167
-#define FF_UNPACK_SEQUENCE_TUPLE                      168
-#define FF_UNPACK_SEQUENCE_LIST                       169
+#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              35
+#define FF_LOAD_ATTR_SLOT                             36
+#define FF_LOAD_ATTR_MODULE                           37
+#define FF_LOAD_ATTR_CLASS                            38
+#define FF_LOAD_ATTR_PROPERTY                         39
+#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        40
+#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            41
+#define FF_LOAD_METHOD_WITH_VALUES                    42
+#define FF_LOAD_METHOD_NO_DICT                        43
+#define FF_LOAD_METHOD_MODULE                         44
+#define FF_LOAD_METHOD_CLASS                          45
+#define FF_STORE_ATTR_INSTANCE_VALUE                  46
+#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             47
+#define FF_STORE_ATTR_SLOT                            48
+#define FF_BINARY_SUBSCR_LIST_INT                     49
+#define FF_BINARY_SUBSCR_TUPLE_INT                    50
+#define FF_BINARY_SUBSCR_DICT                         51
+#define FF_STORE_SUBSCR_LIST_INT                      52
+#define FF_STORE_SUBSCR_DICT                          53
+#define FF_BINARY_OP                                  54
+#define FF_COMPARE_OP                                 55
+#define FF_IS_OP                                      56
+#define FF_CONTAINS_OP                                57
+#define FF_LOAD_FAST                                  58
+#define FF_LOAD_CONST                                 59
+#define FF_STORE_FAST                                 60
+#define FF_DELETE_FAST                                61
+#define FF_MAKE_CELL                                  62
+#define FF_LOAD_CLOSURE                               63
+#define FF_LOAD_DEREF                                 64
+#define FF_LOAD_CLASSDEREF                            65
+#define FF_STORE_DEREF                                66
+#define FF_DELETE_DEREF                               67
+#define FF_COPY_FREE_VARS                             68
+#define FF_LOAD_NAME                                  69
+#define FF_STORE_NAME                                 70
+#define FF_DELETE_NAME                                71
+#define FF_LOAD_GLOBAL                                72
+#define FF_STORE_GLOBAL                               73
+#define FF_DELETE_GLOBAL                              74
+#define FF_LOAD_ATTR                                  75
+#define FF_LOAD_METHOD                                76
+#define FF_STORE_ATTR                                 77
+#define FF_DELETE_ATTR                                78
+#define FF_COPY                                       79
+#define FF_SWAP                                       80
+#define FF_BUILD_TUPLE                                81
+#define FF_BUILD_LIST                                 82
+#define FF_LIST_APPEND                                83
+#define FF_LIST_EXTEND                                84
+#define FF_BUILD_SET                                  85
+#define FF_SET_ADD                                    86
+#define FF_SET_UPDATE                                 87
+#define FF_BUILD_MAP                                  88
+#define FF_BUILD_CONST_KEY_MAP                        89
+#define FF_DICT_UPDATE                                90
+#define FF_DICT_MERGE                                 91
+#define FF_MAP_ADD                                    92
+#define FF_BUILD_SLICE                                93
+#define FF_BUILD_STRING                               94
+#define FF_FORMAT_VALUE                               95
+#define FF_UNPACK_SEQUENCE                            96
+#define FF_UNPACK_EX                                  97
+#define FF_FOR_ITER                                   98
+#define FF_JUMP_FORWARD                               99
+#define FF_JUMP_BACKWARD                              100
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 101
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  102
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   103
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 104
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  105
+#define FF_POP_JUMP_FORWARD_IF_NONE                   106
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               107
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  108
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              109
+#define FF_JUMP_IF_FALSE_OR_POP                       110
+#define FF_JUMP_IF_TRUE_OR_POP                        111
+#define FF_EXTENDED_ARG                               112
+#define FF_KW_NAMES                                   113
+#define FF_CALL                                       114
+#define FF_CALL_FUNCTION_EX                           115
+#define FF_MAKE_FUNCTION                              116
+#define FF_IMPORT_NAME                                117
+#define FF_IMPORT_FROM                                118
+#define FF_RESUME                                     119
+#define FF_SEND                                       120
+#define FF_RAISE_VARARGS                              121
+#define FF_RERAISE                                    122
+#define FF_LOAD_FAST__LOAD_FAST                       123
+#define FF_LOAD_FAST__LOAD_CONST                      124
+#define FF_LOAD_CONST__LOAD_FAST                      125
+#define FF_STORE_FAST__LOAD_FAST                      126
+#define FF_STORE_FAST__STORE_FAST                     127
+#define FF_CALL_PY_FUNCTION                           128
+#define FF_CALL_BUILTIN_O                             129
+#define FF_CALL_BUILTIN_FAST                          130
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            131
+#define FF_CALL_LEN                                   132
+#define FF_CALL_ISINSTANCE                            133
+#define FF_CALL_TYPE_1                                134
+#define FF_CALL_LIST_APPEND                           135
+#define FF_CALL_METHOD_DESCRIPTOR_O                   136
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              137
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                138
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  139
+#define FF_COMPARE_OP_INT                             140
+#define FF_COMPARE_OP_FLOAT                           141
+#define FF_COMPARE_OP_STR                             142
+#define FF_FOR_ITER_LIST                              143
+#define FF_FOR_ITER_TUPLE                             144
+#define FF_FOR_ITER_RANGE                             145
+#define FF_LOAD_ATTR_WITH_HINT                        146
+#define FF_LOAD_GLOBAL_MODULE                         147
+#define FF_LOAD_GLOBAL_BUILTIN                        148
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             149
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              150
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             151
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             152
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              153
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              154
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               155
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              156
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              157
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               158
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            159
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             160
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            161
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            162
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             163
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             164
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              165
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             166
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             167
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              168
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  169
+#define FF_UNPACK_SEQUENCE_TUPLE                      170
+#define FF_UNPACK_SEQUENCE_LIST                       171
 
-#define FF_HAVE_ARGUMENT                              52
-#define FF_NUM_OPCODES                                170
+#define FF_HAVE_ARGUMENT                              54
+#define FF_NUM_OPCODES                                172
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -189,6 +191,7 @@ static const unsigned char ff_cache_size[256] = {
     [FF_BINARY_OP_MULTIPLY_FLOAT] = 1,
     [FF_BINARY_OP_ADD_UNICODE] = 1,
     [FF_LOAD_ATTR_INSTANCE_VALUE] = 10,
+    [FF_LOAD_ATTR_INSTANCE_VALUE_POLY] = 10,
     [FF_LOAD_ATTR_SLOT] = 10,
     [FF_LOAD_ATTR_MODULE] = 10,
     [FF_LOAD_ATTR_CLASS] = 10,
@@ -199,8 +202,9 @@ static const unsigned char ff_cache_size[256] = {
     [FF_LOAD_METHOD_NO_DICT] = 10,
     [FF_LOAD_METHOD_MODULE] = 10,
     [FF_LOAD_METHOD_CLASS] = 10,
-    [FF_STORE_ATTR_INSTANCE_VALUE] = 4,
-    [FF_STORE_ATTR_SLOT] = 4,
+    [FF_STORE_ATTR_INSTANCE_VALUE] = 10,
+    [FF_STORE_ATTR_INSTANCE_VALUE_POLY] = 10,
+    [FF_STORE_ATTR_SLOT] = 10,
     [FF_BINARY_SUBSCR_LIST_INT] = 4,
     [FF_BINARY_SUBSCR_TUPLE_INT] = 4,
     [FF_BINARY_SUBSCR_DICT] = 4,
@@ -211,7 +215,7 @@ static const unsigned char ff_cache_size[256] = {
     [FF_LOAD_GLOBAL] = 6,
     [FF_LOAD_ATTR] = 10,
     [FF_LOAD_METHOD] = 10,
-    [FF_STORE_ATTR] = 4,
+    [FF_STORE_ATTR] = 10,
     [FF_UNPACK_SEQUENCE] = 1,
     [FF_FOR_ITER] = 1,
     [FF_POP_JUMP_FORWARD_IF_FALSE] = 1,
@@ -276,6 +280,7 @@ static const unsigned char ff_deopt[256] = {
     [FF_BINARY_OP_MULTIPLY_FLOAT] = FF_BINARY_OP,
     [FF_BINARY_OP_ADD_UNICODE] = FF_BINARY_OP,
     [FF_LOAD_ATTR_INSTANCE_VALUE] = FF_LOAD_ATTR,
+    [FF_LOAD_ATTR_INSTANCE_VALUE_POLY] = FF_LOAD_ATTR,
     [FF_LOAD_ATTR_SLOT] = FF_LOAD_ATTR,
     [FF_LOAD_ATTR_MODULE] = FF_LOAD_ATTR,
     [FF_LOAD_ATTR_CLASS] = FF_LOAD_ATTR,
@@ -287,6 +292,7 @@ static const unsigned char ff_deopt[256] = {
     [FF_LOAD_METHOD_MODULE] = FF_LOAD_METHOD,
     [FF_LOAD_METHOD_CLASS] = FF_LOAD_METHOD,
     [FF_STORE_ATTR_INSTANCE_VALUE] = FF_STORE_ATTR,
+    [FF_STORE_ATTR_INSTANCE_VALUE_POLY] = FF_STORE_ATTR,
     [FF_STORE_ATTR_SLOT] = FF_STORE_ATTR,
     [FF_BINARY_SUBSCR_LIST_INT] = FF_BINARY_SUBSCR,
     [FF_BINARY_SUBSCR_TUPLE_INT] = FF_BINARY_SUBSCR,
@@ -396,6 +402,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_BINARY_OP_MULTIPLY_FLOAT] = "BINARY_OP_MULTIPLY_FLOAT",
     [FF_BINARY_OP_ADD_UNICODE] = "BINARY_OP_ADD_UNICODE",
     [FF_LOAD_ATTR_INSTANCE_VALUE] = "LOAD_ATTR_INSTANCE_VALUE",
+    [FF_LOAD_ATTR_INSTANCE_VALUE_POLY] = "LOAD_ATTR_INSTANCE_VALUE_POLY",
     [FF_LOAD_ATTR_SLOT] = "LOAD_ATTR_SLOT",
     [FF_LOAD_ATTR_MODULE] = "LOAD_ATTR_MODULE",
     [FF_LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
@@ -407,6 +414,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_METHOD_MODULE] = "LOAD_METHOD_MODULE",
     [FF_LOAD_METHOD_CLASS] = "LOAD_METHOD_CLASS",
     [FF_STORE_ATTR_INSTANCE_VALUE] = "STORE_ATTR_INSTANCE_VALUE",
+    [FF_STORE_ATTR_INSTANCE_VALUE_POLY] = "STORE_ATTR_INSTANCE_VALUE_POLY",
     [FF_STORE_ATTR_SLOT] = "STORE_ATTR_SLOT",
     [FF_BINARY_SUBSCR_LIST_INT] = "BINARY_SUBSCR_LIST_INT",
     [FF_BINARY_SUBSCR_TUPLE_INT] = "BINARY_SUBSCR_TUPLE_INT",
@@ -575,6 +583,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_BINARY_OP_MULTIPLY_FLOAT: return -1;
     case FF_BINARY_OP_ADD_UNICODE: return -1;
     case FF_LOAD_ATTR_INSTANCE_VALUE: return 0;
+    case FF_LOAD_ATTR_INSTANCE_VALUE_POLY: return 0;
     case FF_LOAD_ATTR_SLOT: return 0;
     case FF_LOAD_ATTR_MODULE: return 0;
     case FF_LOAD_ATTR_CLASS: return 0;
@@ -586,6 +595,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_METHOD_MODULE: return 1;
     case FF_LOAD_METHOD_CLASS: return 1;
     case FF_STORE_ATTR_INSTANCE_VALUE: return -2;
+    case FF_STORE_ATTR_INSTANCE_VALUE_POLY: return -2;
     case FF_STORE_ATTR_SLOT: return -2;
     case FF_BINARY_SUBSCR_LIST_INT: return -1;
     case FF_BINARY_SUBSCR_TUPLE_INT: return -1;
@@ -755,6 +765,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_BINARY_OP_MULTIPLY_FLOAT: return 2;
     case FF_BINARY_OP_ADD_UNICODE: return 2;
     case FF_LOAD_ATTR_INSTANCE_VALUE: return 1;
+    case FF_LOAD_ATTR_INSTANCE_VALUE_POLY: return 1;
     case FF_LOAD_ATTR_SLOT: return 1;
     case FF_LOAD_ATTR_MODULE: return 1;
     case FF_LOAD_ATTR_CLASS: return 1;
@@ -766,6 +777,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_METHOD_MODULE: return 1;
     case FF_LOAD_METHOD_CLASS: return 1;
     case FF_STORE_ATTR_INSTANCE_VALUE: return 2;
+    case FF_STORE_ATTR_INSTANCE_VALUE_POLY: return 2;
     case FF_STORE_ATTR_SLOT: return 2;
     case FF_BINARY_SUBSCR_LIST_INT: return 2;
     case FF_BINARY_SUBSCR_TUPLE_INT: return 2;

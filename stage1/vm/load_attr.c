@@ -100,10 +100,12 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
         ff_specialize_fail(instr, FF_LOAD_ATTR, "no type version");
         return;
     }
-    write_u32(TYPE_VERSION(instr), version);
+    /* The cache is written once the member is chosen: widening a polymorphic
+     * site reads what it holds. */
     if (descr != NULL) {
         PyTypeObject *kind = Py_TYPE(descr);
         if (kind == &PyProperty_Type) {
+            write_u32(TYPE_VERSION(instr), version);
             write_descr(instr, descr);
             ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_PROPERTY);
             return;
@@ -112,6 +114,7 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
             PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
             if (member->type == T_OBJECT_EX && (member->flags & ~READONLY) == 0
                 && member->offset > 0 && member->offset <= UINT16_MAX) {
+                write_u32(TYPE_VERSION(instr), version);
                 INDEX(instr) = (_Py_CODEUNIT)member->offset;
                 ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_SLOT);
             }
@@ -130,6 +133,7 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
     int plain_class_attribute = descr != NULL && Py_TYPE(descr)->tp_descr_get == NULL;
     if (!(type->tp_flags & Py_TPFLAGS_MANAGED_DICT)) {
         if (plain_class_attribute && type->tp_dictoffset == 0) {
+            write_u32(TYPE_VERSION(instr), version);
             write_descr(instr, descr);
             ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT);
             return;
@@ -145,6 +149,7 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
         if (index < 0 && plain_class_attribute && keys != NULL) {
             uint32_t keys_version = ff_keys_guard_version(keys);
             if (keys_version != 0) {
+                write_u32(TYPE_VERSION(instr), version);
                 write_u32(KEYS_VERSION(instr), keys_version);
                 write_descr(instr, descr);
                 ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES);
@@ -156,6 +161,15 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
                                                                   : "attribute not set");
             return;
         }
+        int previous = _Py_OPCODE(*instr);
+        if (ff_widen_to_poly(instr, previous == FF_LOAD_ATTR_INSTANCE_VALUE,
+                             previous == FF_LOAD_ATTR_INSTANCE_VALUE_POLY,
+                             previous == FF_LOAD_ATTR_INSTANCE_VALUE ? INDEX(instr) : FF_POLY_INDEX(instr),
+                             (uint16_t)index, version)) {
+            ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_INSTANCE_VALUE_POLY);
+            return;
+        }
+        write_u32(TYPE_VERSION(instr), version);
         INDEX(instr) = (_Py_CODEUNIT)index;
         ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_INSTANCE_VALUE);
         return;
@@ -167,6 +181,7 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
                                                 : "name not in the instance dict (or an equal, other str)");
         return;
     }
+    write_u32(TYPE_VERSION(instr), version);
     INDEX(instr) = (_Py_CODEUNIT)hint;
     ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_WITH_HINT);
 }

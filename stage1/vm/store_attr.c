@@ -7,7 +7,8 @@
 #include "load_attr.h"
 #include "internal/pycore_code.h"   /* write_u32 */
 
-/* Cache: counter, type_version/2, index/1 (instr: the opcode unit). */
+/* Cache: counter, type_version/2, index/1, or the poly layout of load_attr.h
+ * (instr: the opcode unit). */
 void
 ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
@@ -54,6 +55,14 @@ ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
     Py_ssize_t index = ff_keys_name_index(((PyHeapTypeObject *)type)->ht_cached_keys, name);
     if (index < 0) {
         ff_specialize_fail(instr, FF_STORE_ATTR, "name not among the shared keys");
+        return;
+    }
+    int previous = _Py_OPCODE(*instr);
+    if (ff_widen_to_poly(instr, previous == FF_STORE_ATTR_INSTANCE_VALUE,
+                         previous == FF_STORE_ATTR_INSTANCE_VALUE_POLY,
+                         previous == FF_STORE_ATTR_INSTANCE_VALUE ? instr[4] : FF_POLY_INDEX(instr),
+                         (uint16_t)index, version)) {
+        ff_specialize_to(instr, FF_STORE_ATTR, FF_STORE_ATTR_INSTANCE_VALUE_POLY);
         return;
     }
     write_u32(&instr[2], version);

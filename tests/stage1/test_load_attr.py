@@ -194,3 +194,37 @@ def test_method_calls_on_builtin_types_stay_right():
     with pytest.raises(AttributeError, match="'int' object has no attribute 'upper'"):
         call_upper(1)
     assert call_upper("q") == "Q"
+
+
+def test_subclasses_sharing_an_init_make_a_polymorphic_site():
+    ns = load("""
+class Base:
+    def __init__(self, v):
+        self.v = v
+
+class A(Base): pass
+class B(Base): pass
+class C(Base): pass
+class D(Base): pass
+class E(Base): pass
+
+def read(o):
+    return o.v
+
+def write(o, v):
+    o.v = v
+""")
+    read, write = ns["read"], ns["write"]
+    objects = [ns[name](i) for i, name in enumerate("ABCDE")]
+    for _ in range(60):          # enough misses to re-specialize several times
+        for i, o in enumerate(objects[:4]):   # (no __dict__ here: it would replace the values)
+            assert read(o) == i
+            write(o, i)
+    assert family_members(read, "LOAD_ATTR") == ["LOAD_ATTR_INSTANCE_VALUE_POLY"]
+    assert family_members(write, "STORE_ATTR") == ["STORE_ATTR_INSTANCE_VALUE_POLY"]
+    assert [read(o) for o in objects] == [0, 1, 2, 3, 4]     # a fifth class still reads right
+    ns["A"].v = property(lambda self: "property on A")       # A's version changes
+    assert read(objects[0]) == "property on A" and read(objects[1]) == 1
+    other = ns["Base"](9)
+    other.__dict__["w"] = 0                                   # a dict instead of values
+    assert read(other) == 9
