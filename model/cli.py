@@ -22,7 +22,8 @@ def add_store_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", metavar="DIR", default=None,
                         help="results store root (default: $FIVEFOLD_RESULTS or results/)")
     parser.add_argument("--machine", default=None, help="machine slug to read (default: the latest run's)")
-    parser.add_argument("--commit", default=None, help="commit to read (default: the latest run's)")
+    parser.add_argument("--commit", default=None, help="commit to read (default: the latest run's); several, comma-separated, "
+                        "are read together (a run split across commits of the same engine code)")
     parser.add_argument("--baseline", metavar="ENGINE", default=None,
                         help="engine that plays the baseline (default: the stage convention)")
     parser.add_argument("--candidate", metavar="ENGINE", default=None,

@@ -96,6 +96,10 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
 
     Without `machine`/`commit`, the pair whose newest file is the most recent is
     chosen, so a report describes one coherent run; ask for others explicitly.
+    `commit` may name several commits, comma-separated ("abc,abc-dirty"): their
+    files are read together, for a run split across commits that the caller
+    knows build the same engine (for example a documentation-only change made
+    while the run went on); the `commit` column keeps each file's own.
     Files moved aside by ``--force`` (``*.json.old``) are not results.
     """
     root = Path(root) if root is not None else default_root()
@@ -109,10 +113,14 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
     table = pd.DataFrame(rows, columns=COLUMNS)
     if machine is not None:
         table = table[table["machine"] == machine]
-    if commit is not None:
-        table = table[table["commit"] == commit]
+    commits = [c.strip() for c in commit.split(",") if c.strip()] if commit is not None else []
+    if commits:
+        table = table[table["commit"].isin(commits)]
     if table.empty:
         raise StoreError(f"results store {root} holds nothing for machine={machine} commit={commit}")
+    if len(commits) > 1:
+        machines = table.groupby("machine")["timestamp"].max().sort_values()
+        return table[table["machine"] == machines.index[-1]].reset_index(drop=True)
     pairs = table.groupby(["machine", "commit"])["timestamp"].max().sort_values()
     chosen_machine, chosen_commit = pairs.index[-1]
     table = table[(table["machine"] == chosen_machine) & (table["commit"] == chosen_commit)]

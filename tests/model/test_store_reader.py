@@ -42,6 +42,19 @@ def test_latest_run_is_chosen_and_filters_work(tmp_path):
         read_store(tmp_path, commit="cccc")
 
 
+def test_several_commits_are_read_together_when_named(tmp_path):
+    write_result(tmp_path, engine="cpython", benchmark="a", values=[1.0], commit="aaaaaaaaaaaa",
+                 timestamp="2026-01-01T00:00:00+00:00")
+    write_result(tmp_path, engine="cpython", benchmark="b", values=[2.0], commit="aaaaaaaaaaaa-dirty",
+                 timestamp="2026-01-02T00:00:00+00:00")
+    write_result(tmp_path, engine="cpython", benchmark="c", values=[3.0], commit="bbbbbbbbbbbb",
+                 timestamp="2026-02-01T00:00:00+00:00")
+    table = read_store(tmp_path, commit="aaaaaaaaaaaa, aaaaaaaaaaaa-dirty")
+    assert sorted(zip(table["benchmark"], table["commit"])) == [("a", "aaaaaaaaaaaa"),
+                                                                 ("b", "aaaaaaaaaaaa-dirty")]
+    assert list(read_store(tmp_path)["benchmark"]) == ["c"]
+
+
 def test_files_moved_aside_are_not_results(tmp_path):
     path = write_result(tmp_path, engine="cpython", benchmark="b", values=[1.0])
     path.with_name("b.time.20260101T000000.json.old").write_text(path.read_text())
