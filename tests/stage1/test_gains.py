@@ -1,0 +1,52 @@
+"""stage1.gains: the per-change table stage1/README.md shows, from a store with known answers."""
+
+from __future__ import annotations
+
+import pytest
+from fivefold import change_registry
+from fivefold.model.synthetic_store import engine_spec, write_result
+from fivefold.stage1 import gains
+
+STAGE1 = [c for c in change_registry.all_changes() if c.stage == 1]
+
+
+def write_store(root, gain_of):
+    """Instructions per loop: 1000 at stage 0, divided by each change's gain when on."""
+    def write(subset, spec):
+        count = 1000.0
+        for change in subset:
+            count /= gain_of(change)
+        for bench in ("calls", "loops"):
+            write_result(root, engine=spec, kind="fivefold", stage=1, benchmark=bench, metric="instructions",
+                         changes=set(subset), values=[count])
+    write((), engine_spec("fivefold", 0))
+    for c in STAGE1:
+        write({c.id}, engine_spec("fivefold", 0, with_=(c.id,)))
+    write([c.id for c in STAGE1], engine_spec("fivefold", 1))
+
+
+def test_table_shows_each_change_and_the_compounded_projection(tmp_path):
+    write_store(tmp_path, lambda change: 1.25 if change == "s1.call" else 1.0)
+    text, benchmarks = gains.gains_table(str(tmp_path), None, "instructions")
+    assert benchmarks == ["calls", "loops"]
+    call_row = next(line for line in text.splitlines() if "`s1.call`" in line)
+    assert "1.250x" in call_row and "FIVEFOLD_WITHOUT=s1.call" in call_row and "calls 1.250x" in call_row
+    truth_row = next(line for line in text.splitlines() if "`s1.truth`" in line)
+    assert "1.000x" in truth_row
+    assert "projected 1.250x" in text and "measured 1.250x" in text and "gap +0.0%" in text
+
+
+def test_missing_configuration_is_named(tmp_path):
+    write_store(tmp_path, lambda change: 1.1)
+    for path in tmp_path.rglob("*.json"):
+        if "s1.for_iter" in str(path):
+            path.unlink()
+    with pytest.raises(SystemExit, match=r"lacks fivefold\[s1.for_iter\]"):
+        gains.gains_table(str(tmp_path), None, "instructions")
+
+
+def test_write_docs_replaces_between_markers(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"intro\n{gains.MARK_BEGIN}\nold\n{gains.MARK_END}\noutro\n")
+    gains.write_docs(readme, "new table")
+    assert readme.read_text() == f"intro\n{gains.MARK_BEGIN}\nnew table\n{gains.MARK_END}\noutro\n"
