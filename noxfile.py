@@ -154,9 +154,14 @@ AARCH64_PASSES = [("max", 1), ("cortex-a72", 4)]
 # Debian 12's arm64 CPython is 3.11.2: its BINARY_SUBSCR_GETITEM specialization
 # calls a Python __getitem__ without asking the PEP 523 evaluator (CPython
 # gh-104405, fixed in 3.11.4), so CPython's own loop runs the shadow code of a
-# fivefold __getitem__ called from stdlib code and its safety net raises.
+# fivefold __getitem__ called from stdlib code and its safety net raises. Whether
+# CPython's own loop has specialized that site yet depends on how often the
+# stdlib code ran before, so every stage setting of the program is affected:
+# pytest's --deselect matches node-id prefixes, and these cover every case of
+# the program in both differential tests.
 AARCH64_DESELECT = [
-    "tests/test_differential.py::test_program_matches_cpython[interop/classes_used_by_stdlib.py-stage0]",
+    "tests/test_differential.py::test_program_matches_cpython[interop/classes_used_by_stdlib.py-",
+    "tests/test_differential.py::test_program_matches_cpython_with_one_change_off[interop/classes_used_by_stdlib.py-",
 ]
 AARCH64_TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "aarch64")
 
