@@ -27,8 +27,10 @@ _CHANGES = [
     ("subscr", "BINARY_SUBSCR and STORE_SUBSCR on lists and tuples indexed by int, and dicts.",
      ("fannkuch", "nqueens", "spectral_norm", "hexiom", "go")),
     ("call", "CALL of Python functions (straight to _PyFunction_Vectorcall), builtins by calling "
-     "convention (METH_O, FASTCALL, FASTCALL|KEYWORDS), len, isinstance, type(x), list.append and "
-     "C method descriptors; bound methods and classes stay generic.",
+     "convention (METH_O, FASTCALL, FASTCALL|KEYWORDS), len, isinstance, type(x), str(x), "
+     "list.append, C method descriptors, bound methods (unpacked onto the stack), builtin classes "
+     "by their vectorcall constructor, and Python classes (object.__new__ then the Python "
+     "__init__, guarded by the class's type version).",
      ("calls", "richards", "deltablue", "raytrace", "chaos", "go")),
     ("for_iter", "FOR_ITER over ranges, lists and tuples (generators stay generic).",
      ("loops", "generators", "nbody", "fannkuch", "spectral_norm")),

@@ -2482,6 +2482,34 @@ TARGET(CALL_TYPE_1) {
     DISPATCH();
 }
 
+TARGET(CALL_STR_1) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_STR_1 */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
+                     || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_STR_1 */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
 TARGET(CALL_LIST_APPEND) {
     STAT_SPECIALIZED(FF_CALL);
     { /* _GUARD_LIST_APPEND */
@@ -2687,6 +2715,106 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
                 argv[0], argv + 1, npos, kwnames);
             kwnames = NULL;
             res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_BOUND_METHOD) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BOUND_METHOD */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_BOUND_METHOD */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *bound = callable_or_self;
+            method_or_null = Py_NewRef(PyMethod_GET_FUNCTION(bound));
+            callable_or_self = Py_NewRef(PyMethod_GET_SELF(bound));
+            args[-2] = method_or_null;
+            args[-1] = callable_or_self;
+            Py_DECREF(bound);
+            Py_ssize_t npos = oparg + 1 - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+            res = PyFunction_Check(method_or_null)
+                ? _PyFunction_Vectorcall(method_or_null, args - 1, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames)
+                : PyObject_Vectorcall(method_or_null, args - 1, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+            kwnames = NULL;
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_BUILTIN_CLASS) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BUILTIN_CLASS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_BUILTIN_CLASS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            Py_ssize_t npos = FF_CALL_NARGS(method_or_null, oparg) - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+            res = ((PyTypeObject *)callable)->tp_vectorcall(callable, FF_CALL_ARGV(method_or_null, args), npos, kwnames);
+            kwnames = NULL;
+            res = ff_c_call_result(tstate, callable, res);
+            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+
+TARGET(CALL_PY_CLASS) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_PY_CLASS */
+        uint32_t type_version = read_u32(&next_instr[1]);
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+            if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
+                     || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+        }
+    }
+    { /* _CALL_PY_CLASS */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+            PyTypeObject *cls = (PyTypeObject *)callable_or_self;
+            res = ff_construct_py_class(tstate, cls, args, oparg, kwnames);
+            kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
         }

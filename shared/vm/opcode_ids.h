@@ -138,46 +138,50 @@
 #define FF_CALL_LEN                                   132
 #define FF_CALL_ISINSTANCE                            133
 #define FF_CALL_TYPE_1                                134
-#define FF_CALL_LIST_APPEND                           135
-#define FF_CALL_METHOD_DESCRIPTOR_O                   136
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              137
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                138
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  139
-#define FF_COMPARE_OP_INT                             140
-#define FF_COMPARE_OP_FLOAT                           141
-#define FF_COMPARE_OP_STR                             142
-#define FF_FOR_ITER_LIST                              143
-#define FF_FOR_ITER_TUPLE                             144
-#define FF_FOR_ITER_RANGE                             145
-#define FF_LOAD_ATTR_WITH_HINT                        146
-#define FF_LOAD_GLOBAL_MODULE                         147
-#define FF_LOAD_GLOBAL_BUILTIN                        148
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             149
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              150
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             151
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              153
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              154
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               155
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              156
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               158
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            159
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             160
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            161
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             163
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             164
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              165
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             166
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              168
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  169
-#define FF_UNPACK_SEQUENCE_TUPLE                      170
-#define FF_UNPACK_SEQUENCE_LIST                       171
+#define FF_CALL_STR_1                                 135
+#define FF_CALL_LIST_APPEND                           136
+#define FF_CALL_METHOD_DESCRIPTOR_O                   137
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              138
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                139
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  140
+#define FF_CALL_BOUND_METHOD                          141
+#define FF_CALL_BUILTIN_CLASS                         142
+#define FF_CALL_PY_CLASS                              143
+#define FF_COMPARE_OP_INT                             144
+#define FF_COMPARE_OP_FLOAT                           145
+#define FF_COMPARE_OP_STR                             146
+#define FF_FOR_ITER_LIST                              147
+#define FF_FOR_ITER_TUPLE                             148
+#define FF_FOR_ITER_RANGE                             149
+#define FF_LOAD_ATTR_WITH_HINT                        150
+#define FF_LOAD_GLOBAL_MODULE                         151
+#define FF_LOAD_GLOBAL_BUILTIN                        152
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             156
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              157
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              161
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               162
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            166
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             167
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             171
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              172
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  173
+#define FF_UNPACK_SEQUENCE_TUPLE                      174
+#define FF_UNPACK_SEQUENCE_LIST                       175
 
 #define FF_HAVE_ARGUMENT                              54
-#define FF_NUM_OPCODES                                172
+#define FF_NUM_OPCODES                                176
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -230,11 +234,15 @@ static const unsigned char ff_cache_size[256] = {
     [FF_CALL_LEN] = 4,
     [FF_CALL_ISINSTANCE] = 4,
     [FF_CALL_TYPE_1] = 4,
+    [FF_CALL_STR_1] = 4,
     [FF_CALL_LIST_APPEND] = 4,
     [FF_CALL_METHOD_DESCRIPTOR_O] = 4,
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = 4,
     [FF_CALL_METHOD_DESCRIPTOR_FAST] = 4,
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = 4,
+    [FF_CALL_BOUND_METHOD] = 4,
+    [FF_CALL_BUILTIN_CLASS] = 4,
+    [FF_CALL_PY_CLASS] = 4,
     [FF_COMPARE_OP_INT] = 1,
     [FF_COMPARE_OP_FLOAT] = 1,
     [FF_COMPARE_OP_STR] = 1,
@@ -306,11 +314,15 @@ static const unsigned char ff_deopt[256] = {
     [FF_CALL_LEN] = FF_CALL,
     [FF_CALL_ISINSTANCE] = FF_CALL,
     [FF_CALL_TYPE_1] = FF_CALL,
+    [FF_CALL_STR_1] = FF_CALL,
     [FF_CALL_LIST_APPEND] = FF_CALL,
     [FF_CALL_METHOD_DESCRIPTOR_O] = FF_CALL,
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = FF_CALL,
     [FF_CALL_METHOD_DESCRIPTOR_FAST] = FF_CALL,
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = FF_CALL,
+    [FF_CALL_BOUND_METHOD] = FF_CALL,
+    [FF_CALL_BUILTIN_CLASS] = FF_CALL,
+    [FF_CALL_PY_CLASS] = FF_CALL,
     [FF_COMPARE_OP_INT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_FLOAT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_STR] = FF_COMPARE_OP,
@@ -502,11 +514,15 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL_LEN] = "CALL_LEN",
     [FF_CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [FF_CALL_TYPE_1] = "CALL_TYPE_1",
+    [FF_CALL_STR_1] = "CALL_STR_1",
     [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
     [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
+    [FF_CALL_BOUND_METHOD] = "CALL_BOUND_METHOD",
+    [FF_CALL_BUILTIN_CLASS] = "CALL_BUILTIN_CLASS",
+    [FF_CALL_PY_CLASS] = "CALL_PY_CLASS",
     [FF_COMPARE_OP_INT] = "COMPARE_OP_INT",
     [FF_COMPARE_OP_FLOAT] = "COMPARE_OP_FLOAT",
     [FF_COMPARE_OP_STR] = "COMPARE_OP_STR",
@@ -683,11 +699,15 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL_LEN: return -oparg - 1;
     case FF_CALL_ISINSTANCE: return -oparg - 1;
     case FF_CALL_TYPE_1: return -oparg - 1;
+    case FF_CALL_STR_1: return -oparg - 1;
     case FF_CALL_LIST_APPEND: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return -oparg - 1;
+    case FF_CALL_BOUND_METHOD: return -oparg - 1;
+    case FF_CALL_BUILTIN_CLASS: return -oparg - 1;
+    case FF_CALL_PY_CLASS: return -oparg - 1;
     case FF_COMPARE_OP_INT: return -1;
     case FF_COMPARE_OP_FLOAT: return -1;
     case FF_COMPARE_OP_STR: return -1;
@@ -865,11 +885,15 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL_LEN: return oparg + 2;
     case FF_CALL_ISINSTANCE: return oparg + 2;
     case FF_CALL_TYPE_1: return oparg + 2;
+    case FF_CALL_STR_1: return oparg + 2;
     case FF_CALL_LIST_APPEND: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return oparg + 2;
+    case FF_CALL_BOUND_METHOD: return oparg + 2;
+    case FF_CALL_BUILTIN_CLASS: return oparg + 2;
+    case FF_CALL_PY_CLASS: return oparg + 2;
     case FF_COMPARE_OP_INT: return 2;
     case FF_COMPARE_OP_FLOAT: return 2;
     case FF_COMPARE_OP_STR: return 2;

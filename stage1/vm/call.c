@@ -1,9 +1,13 @@
 /* s1.call: the specializer of CALL (call.def has the members). */
+#include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
 #include "opcode_ids.h"
 #include "call.h"
+#include "internal/pycore_code.h"   /* write_u32 */
 
 PyObject *ff_builtin_len, *ff_builtin_isinstance, *ff_list_append;
+static PyObject *str_init;      /* "__init__", interned */
+static PyObject *empty_tuple;   /* the arguments object.__new__ is given */
 
 /* The real builtins.len and builtins.isinstance (C functions of the builtins
  * module, whatever the program has rebound since) and list.append; 0 on failure. */
@@ -33,7 +37,10 @@ known_callables(void)
         ff_builtin_isinstance = builtin_function("isinstance");
         ff_list_append = PyDict_GetItemString(PyList_Type.tp_dict, "append");
         Py_XINCREF(ff_list_append);
-        state = ff_builtin_len && ff_builtin_isinstance && ff_list_append;
+        str_init = PyUnicode_InternFromString("__init__");
+        empty_tuple = PyTuple_New(0);
+        PyErr_Clear();
+        state = ff_builtin_len && ff_builtin_isinstance && ff_list_append && str_init && empty_tuple;
     }
     return state;
 }
@@ -76,6 +83,90 @@ method_descriptor_member(PyObject *descr, PyObject *self, int nargs, PyObject *k
     return 0;
 }
 
+static uint32_t
+type_version(PyTypeObject *type)
+{
+    return (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
+}
+
+/* A Python class type_call would handle as object.__new__ then a Python
+ * __init__: CALL_PY_CLASS with the class's version at instr[2..3], or 0 and why
+ * not. The version pins every lookup made here (PyType_Modified clears it). */
+static int
+py_class_member(PyTypeObject *cls, _Py_CODEUNIT *instr, const char **reason)
+{
+    if (!Py_IS_TYPE(cls, &PyType_Type)) {
+        *reason = "class with a metaclass";
+        return 0;
+    }
+    if (cls->tp_new != PyBaseObject_Type.tp_new || cls->tp_alloc != PyType_GenericAlloc
+        || (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT)) {
+        *reason = "class with its own __new__, allocator, or abstract";
+        return 0;
+    }
+    PyObject *init = _PyType_Lookup(cls, str_init);   /* assigns a version tag when it can */
+    if (init == NULL || !PyFunction_Check(init)) {
+        *reason = "class without a Python __init__";
+        return 0;
+    }
+    uint32_t version = type_version(cls);
+    if (version == 0) {
+        *reason = "class without a version tag";
+        return 0;
+    }
+    write_u32(&instr[2], version);
+    return FF_CALL_PY_CLASS;
+}
+
+PyObject *
+ff_construct_py_class(PyThreadState *Py_UNUSED(tstate), PyTypeObject *cls, PyObject **args, int nargs, PyObject *kwnames)
+{
+    /* The version guard means __init__ is the Python function seen when
+     * specializing; the lookup is a method-cache hit. Hold it: __init__ may
+     * rebind itself on the class while it runs. */
+    PyObject *init = _PyType_Lookup(cls, str_init);
+    if (init == NULL || !PyFunction_Check(init)) {
+        Py_ssize_t npos = nargs - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+        return PyObject_Vectorcall((PyObject *)cls, args, npos, kwnames);
+    }
+    /* type_call is entered through _PyObject_MakeTpCall, which counts one C
+     * recursion level: so does this, so RecursionError strikes at CPython's depth. */
+    if (Py_EnterRecursiveCall(" while calling a Python object")) {
+        return NULL;
+    }
+    Py_INCREF(init);
+    /* object.__new__ itself (the guard pins it): it allocates, and also sets up
+     * the inline attribute values of a managed-dict class (3.11's
+     * _PyObject_InitializeDict, which libpython does not export). With no
+     * arguments it never objects to their number. */
+    PyObject *self = cls->tp_new(cls, empty_tuple, NULL);
+    if (self != NULL) {
+        /* The class's own stack slot holds self while __init__ runs (restored
+         * after): no copy of the arguments. Safe because a running frame's
+         * stack is hidden from the cycle GC (stacktop is -1, eval_loop.c.h)
+         * and the slot's reference to cls is held by `lent` meanwhile. */
+        PyObject *lent = args[-1];
+        args[-1] = self;
+        Py_ssize_t npos = nargs + 1 - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+        PyObject *none = _PyFunction_Vectorcall(init, args - 1, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+        args[-1] = lent;
+        if (none == NULL) {
+            Py_CLEAR(self);
+        }
+        else if (none != Py_None) {
+            PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'", Py_TYPE(none)->tp_name);
+            Py_DECREF(none);
+            Py_CLEAR(self);
+        }
+        else {
+            Py_DECREF(none);
+        }
+    }
+    Py_DECREF(init);
+    Py_LeaveRecursiveCall();
+    return self;
+}
+
 /* callable: what is called; self_or_null: the self LOAD_METHOD put below the
  * arguments (or NULL); nargs counts self; instr[-?]: the stack is not needed,
  * only the first argument, which the generic CALL passes as self_or_null or
@@ -108,6 +199,9 @@ ff_specialize_call(PyObject *callable, PyObject *self_or_null, _Py_CODEUNIT *ins
         member = nargs == 1 && kwnames == NULL ? FF_CALL_TYPE_1 : 0;
         reason = "type() with other arguments";
     }
+    else if (callable == (PyObject *)&PyUnicode_Type && nargs == 1 && kwnames == NULL) {
+        member = FF_CALL_STR_1;
+    }
     else if (callable == ff_list_append) {
         member = nargs == 2 && kwnames == NULL && self_or_null != NULL && PyList_CheckExact(self_or_null)
                  ? FF_CALL_LIST_APPEND : 0;
@@ -125,10 +219,20 @@ ff_specialize_call(PyObject *callable, PyObject *self_or_null, _Py_CODEUNIT *ins
                                       : "method descriptor called unbound";
     }
     else if (PyType_Check(callable)) {
-        reason = "class";
+        PyTypeObject *cls = (PyTypeObject *)callable;
+        if (Py_IS_TYPE(callable, &PyType_Type) && cls->tp_vectorcall != NULL) {
+            member = FF_CALL_BUILTIN_CLASS;
+        }
+        else if (self_or_null != NULL) {
+            reason = "class found by LOAD_METHOD";
+        }
+        else {
+            member = py_class_member(cls, instr, &reason);
+        }
     }
     else if (PyMethod_Check(callable)) {
-        reason = "bound method";
+        member = self_or_null == NULL ? FF_CALL_BOUND_METHOD : 0;
+        reason = "bound method found by LOAD_METHOD";
     }
     if (member) {
         ff_specialize_to(instr, FF_CALL, member);

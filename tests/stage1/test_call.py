@@ -1,5 +1,6 @@
 """s1.call: CALL of Python functions, builtins by calling convention, len,
-isinstance, type(x), list.append and C method descriptors."""
+isinstance, type(x), str(x), list.append, C method descriptors, bound methods
+and classes."""
 
 from __future__ import annotations
 
@@ -25,6 +26,13 @@ def member_after_two_calls(body: str, *args, params: str = "x"):
     ("len(x)", ([1, 2],), "x", "CALL_LEN", 2),
     ("isinstance(x, int)", (3,), "x", "CALL_ISINSTANCE", True),
     ("type(x)", (3,), "x", "CALL_TYPE_1", int),
+    ("str(x)", (3,), "x", "CALL_STR_1", "3"),
+    ("tuple(x)", ([1, 2],), "x", "CALL_BUILTIN_CLASS", (1, 2)),
+    ("range(x).stop", (4,), "x", "CALL_BUILTIN_CLASS", 4),
+    ("x(2)", ((7).__add__,), "x", "CALL", 9),   # a method-wrapper: left generic
+    ("x(2, k=3)", ((lambda s, v, k: (v, k)).__get__("s"),), "x", "CALL_BOUND_METHOD", (2, 3)),
+    ("C(x).v", (5,), "x, C=type('C', (), {'__init__': lambda s, v: setattr(s, 'v', v)})",
+     "CALL_PY_CLASS", 5),
     ("abs(x)", (-3,), "x", "CALL_BUILTIN_O", 3),
     ("divmod(x, 4)", (9,), "x", "CALL_BUILTIN_FAST", (2, 1)),
     ("sorted(x, reverse=True)", ([1, 3, 2],), "x", "CALL_BUILTIN_FAST_WITH_KEYWORDS", [3, 2, 1]),
@@ -126,3 +134,99 @@ def f(x):
     assert family_members(f, "CALL") == ["CALL_LEN"]
     with pytest.raises(RecursionError):
         f(ns["Deep"]())
+
+
+def test_bound_method_of_any_callable_and_then_an_unbound_site():
+    f = load("def f(m, v):\n    return m(v)\n")["f"]
+
+    class A:
+        def twice(self, v):
+            return (self.__class__.__name__, v * 2)
+
+    a = A()
+    assert f(a.twice, 1) == f(a.twice, 1) == ("A", 2)
+    assert family_members(f, "CALL") == ["CALL_BOUND_METHOD"]
+    import types
+    assert f(types.MethodType(divmod, 17), 5) == (3, 2)       # a bound C function
+    assert f(len, "abc") == 3                                 # no longer a bound method
+    with pytest.raises(TypeError, match="A.twice\\(\\) takes 2 positional arguments but 3 were given"):
+        load("def g(m):\n    return m(1, 2)\n")["g"](a.twice)
+    assert f(a.twice, 4) == ("A", 8)
+
+
+def test_py_class_guard_follows_the_class():
+    ns = load("""
+class P:
+    def __init__(self, v):
+        self.v = v
+
+def make(cls, v):
+    return cls(v)
+""")
+    P, make = ns["P"], ns["make"]
+    assert make(P, 1).v == make(P, 2).v - 1
+    assert family_members(make, "CALL") == ["CALL_PY_CLASS"]
+    P.__init__ = lambda self, v: setattr(self, "v", -v)      # new version: the guard fails
+    assert make(P, 3).v == -3
+
+    class Q(P):
+        pass
+    assert make(Q, 6).v == -6
+    P.__new__ = lambda cls, v: "from __new__"
+    assert make(P, 4) == "from __new__"
+    del P.__new__      # CPython's quirk, kept: object.__new__ now objects to the argument
+    with pytest.raises(TypeError, match="object.__new__\\(\\) takes exactly one argument"):
+        make(P, 5)
+
+
+def test_py_class_init_must_return_none_and_errors_drop_the_instance():
+    import gc
+    import weakref
+    ns = load("""
+made = []
+class R:
+    def __init__(self, v):
+        made.append(self)
+        if v == 1:
+            return "value"
+        if v == 2:
+            raise KeyError(v)
+
+def make(v):
+    return R(v)
+""")
+    make, made = ns["make"], ns["made"]
+    make(0), make(0)
+    assert family_members(make, "CALL") == ["CALL_PY_CLASS"]
+    with pytest.raises(TypeError, match="__init__\\(\\) should return None, not 'str'"):
+        make(1)
+    with pytest.raises(KeyError):
+        make(2)
+    refs = [weakref.ref(obj) for obj in made]
+    made.clear()
+    gc.collect()
+    assert [r() for r in refs] == [None] * 4
+
+
+def test_classes_left_generic():
+    ns = load("""
+import abc
+class Meta(type):
+    pass
+class WithMeta(metaclass=Meta):
+    def __init__(self, v): self.v = v
+class WithNew:
+    def __new__(cls, v): return super().__new__(cls)
+    def __init__(self, v): self.v = v
+class Exc(Exception):
+    def __init__(self, v): self.v = v
+
+def make(cls, v):
+    return cls(v)
+""")
+    make = ns["make"]
+    for name in ("WithMeta", "WithNew", "Exc"):
+        ns2 = load("def make(cls, v):\n    return cls(v)\n")
+        cls = ns[name]
+        assert ns2["make"](cls, 1).v == ns2["make"](cls, 2).v - 1
+        assert family_members(ns2["make"], "CALL") == ["CALL"], name
