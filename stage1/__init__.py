@@ -32,7 +32,8 @@ _CHANGES = [
      "by their vectorcall constructor, and Python classes (object.__new__ then the Python "
      "__init__, guarded by the class's type version).",
      ("calls", "richards", "deltablue", "raytrace", "chaos", "go")),
-    ("for_iter", "FOR_ITER over ranges, lists and tuples (generators stay generic).",
+    ("for_iter", "FOR_ITER over ranges, lists and tuples (stepped in place), and over generators of "
+     "fivefold code (resumed by fivefold's loop directly, not through gen_iternext and PEP 523).",
      ("loops", "generators", "nbody", "fannkuch", "spectral_norm")),
     ("unpack_sequence", "UNPACK_SEQUENCE of two-tuples, tuples and lists.",
      ("unpack_sequence", "nbody", "richards", "chaos")),

@@ -2987,6 +2987,34 @@ TARGET(FOR_ITER_RANGE) {
     DISPATCH();
 }
 
+TARGET(FOR_ITER_GEN) {
+    STAT_SPECIALIZED(FF_FOR_ITER);
+    { /* _GUARD_FIVEFOLD_GENERATOR */
+        PyObject *iter = stack_pointer[-1];
+        {
+            if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
+        }
+    }
+    { /* _FOR_ITER_GEN */
+        PyObject *iter = stack_pointer[-1];
+        PyObject *next;
+        {
+            next = ff_generator_next(tstate, (PyGenObject *)iter);
+            if (next == NULL) {
+                if (PyErr_Occurred()) {
+                    goto error;
+                }
+                Py_DECREF(iter);
+                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
+            }
+        }
+        STACK_GROW(1);
+        stack_pointer[-1] = next;
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+
 TARGET(LOAD_ATTR_WITH_HINT) {
     STAT_SPECIALIZED(FF_LOAD_ATTR);
     { /* _GUARD_TYPE_VERSION */

@@ -153,35 +153,36 @@
 #define FF_FOR_ITER_LIST                              147
 #define FF_FOR_ITER_TUPLE                             148
 #define FF_FOR_ITER_RANGE                             149
-#define FF_LOAD_ATTR_WITH_HINT                        150
-#define FF_LOAD_GLOBAL_MODULE                         151
-#define FF_LOAD_GLOBAL_BUILTIN                        152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              154
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             155
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             156
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               159
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              160
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              161
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            166
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              169
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             170
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             171
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              172
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  173
-#define FF_UNPACK_SEQUENCE_TUPLE                      174
-#define FF_UNPACK_SEQUENCE_LIST                       175
+#define FF_FOR_ITER_GEN                               150
+#define FF_LOAD_ATTR_WITH_HINT                        151
+#define FF_LOAD_GLOBAL_MODULE                         152
+#define FF_LOAD_GLOBAL_BUILTIN                        153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             156
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             157
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              161
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              162
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            166
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            167
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             171
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             172
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              173
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  174
+#define FF_UNPACK_SEQUENCE_TUPLE                      175
+#define FF_UNPACK_SEQUENCE_LIST                       176
 
 #define FF_HAVE_ARGUMENT                              54
-#define FF_NUM_OPCODES                                176
+#define FF_NUM_OPCODES                                177
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -249,6 +250,7 @@ static const unsigned char ff_cache_size[256] = {
     [FF_FOR_ITER_LIST] = 1,
     [FF_FOR_ITER_TUPLE] = 1,
     [FF_FOR_ITER_RANGE] = 1,
+    [FF_FOR_ITER_GEN] = 1,
     [FF_LOAD_ATTR_WITH_HINT] = 10,
     [FF_LOAD_GLOBAL_MODULE] = 6,
     [FF_LOAD_GLOBAL_BUILTIN] = 6,
@@ -329,6 +331,7 @@ static const unsigned char ff_deopt[256] = {
     [FF_FOR_ITER_LIST] = FF_FOR_ITER,
     [FF_FOR_ITER_TUPLE] = FF_FOR_ITER,
     [FF_FOR_ITER_RANGE] = FF_FOR_ITER,
+    [FF_FOR_ITER_GEN] = FF_FOR_ITER,
     [FF_LOAD_ATTR_WITH_HINT] = FF_LOAD_ATTR,
     [FF_LOAD_GLOBAL_MODULE] = FF_LOAD_GLOBAL,
     [FF_LOAD_GLOBAL_BUILTIN] = FF_LOAD_GLOBAL,
@@ -529,6 +532,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_FOR_ITER_LIST] = "FOR_ITER_LIST",
     [FF_FOR_ITER_TUPLE] = "FOR_ITER_TUPLE",
     [FF_FOR_ITER_RANGE] = "FOR_ITER_RANGE",
+    [FF_FOR_ITER_GEN] = "FOR_ITER_GEN",
     [FF_LOAD_ATTR_WITH_HINT] = "LOAD_ATTR_WITH_HINT",
     [FF_LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
     [FF_LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
@@ -714,6 +718,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_FOR_ITER_LIST: return jump ? (-1) : (1);
     case FF_FOR_ITER_TUPLE: return jump ? (-1) : (1);
     case FF_FOR_ITER_RANGE: return jump ? (-1) : (1);
+    case FF_FOR_ITER_GEN: return jump ? (-1) : (1);
     case FF_LOAD_ATTR_WITH_HINT: return 0;
     case FF_LOAD_GLOBAL_MODULE: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL_BUILTIN: return ((oparg & 1) ? 1 : 0) + 1;
@@ -900,6 +905,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_FOR_ITER_LIST: return 1;
     case FF_FOR_ITER_TUPLE: return 1;
     case FF_FOR_ITER_RANGE: return 1;
+    case FF_FOR_ITER_GEN: return 1;
     case FF_LOAD_ATTR_WITH_HINT: return 1;
     case FF_LOAD_GLOBAL_MODULE: return 0;
     case FF_LOAD_GLOBAL_BUILTIN: return 0;

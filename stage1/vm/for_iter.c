@@ -1,4 +1,6 @@
-/* s1.for_iter: the specializer of FOR_ITER (for_iter.def has the members). */
+/* s1.for_iter: the specializer of FOR_ITER (for_iter.def has the members) and
+ * FOR_ITER_GEN's resumption of a generator. */
+#include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
 #include "opcode_ids.h"
 #include "for_iter.h"
@@ -54,6 +56,74 @@ layouts_match(void)
     return known;
 }
 
+/* A finished generator lets go of its frame, as gen_send_ex2 does with
+ * _PyFrame_Clear (not exported from libpython, so restated from 3.11's
+ * Python/frame.c): a frame object that outlives the generator (a traceback
+ * holds it) takes the frame's data over; otherwise the references go. */
+static void
+release_finished_generator(PyGenObject *gen)
+{
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    Py_CLEAR(gen->gi_exc_state.exc_value);
+    gen->gi_frame_state = FRAME_CLEARED;
+    PyFrameObject *f = frame->frame_obj;
+    if (f != NULL) {
+        frame->frame_obj = NULL;
+        if (Py_REFCNT(f) > 1) {
+            _PyInterpreterFrame *data = (_PyInterpreterFrame *)f->_f_frame_data;
+            size_t size = (char *)&frame->localsplus[frame->stacktop] - (char *)frame;
+            memcpy(data, frame, size);
+            f->f_frame = data;
+            data->owner = FRAME_OWNED_BY_FRAME_OBJECT;
+            data->previous = NULL;   /* already unlinked: no f_back to set */
+            if (!PyObject_GC_IsTracked((PyObject *)f)) {
+                PyObject_GC_Track(f);
+            }
+            Py_DECREF(f);
+            return;
+        }
+        Py_DECREF(f);
+    }
+    for (int i = 0; i < frame->stacktop; i++) {
+        Py_XDECREF(frame->localsplus[i]);
+    }
+    Py_XDECREF(frame->f_locals);
+    Py_DECREF(frame->f_func);
+    Py_DECREF(frame->f_code);
+}
+
+/* What gen_iternext -> gen_send_ex2 -> _PyEval_EvalFrame -> PEP 523 does for
+ * next(gen), in the same order, minus those calls and the evaluator hook: the
+ * frame is run by fivefold's loop directly. A value returned by the generator
+ * is dropped (FOR_ITER would clear the StopIteration carrying it), after the
+ * frame is released, as in CPython. */
+PyObject *
+ff_generator_next(PyThreadState *tstate, PyGenObject *gen)
+{
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    _PyFrame_StackPush(frame, Py_NewRef(Py_None));   /* the value "sent" in */
+    frame->previous = tstate->cframe->current_frame;
+    gen->gi_exc_state.previous_item = tstate->exc_info;
+    tstate->exc_info = &gen->gi_exc_state;
+    gen->gi_frame_state = FRAME_EXECUTING;
+    PyObject *result = ff_eval_frame(tstate, frame, 0);
+    if (gen->gi_frame_state == FRAME_EXECUTING) {
+        gen->gi_frame_state = FRAME_COMPLETED;
+    }
+    tstate->exc_info = gen->gi_exc_state.previous_item;
+    gen->gi_exc_state.previous_item = NULL;
+    frame->previous = NULL;
+    if (result != NULL && gen->gi_frame_state == FRAME_SUSPENDED) {
+        return result;   /* yielded */
+    }
+    if (result == NULL && PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        _PyErr_FormatFromCause(PyExc_RuntimeError, "generator raised StopIteration");
+    }
+    release_finished_generator(gen);
+    Py_XDECREF(result);
+    return NULL;
+}
+
 void
 ff_specialize_for_iter(PyObject *iter, _Py_CODEUNIT *instr)
 {
@@ -61,9 +131,17 @@ ff_specialize_for_iter(PyObject *iter, _Py_CODEUNIT *instr)
     if (!ff_family_enabled[FF_FOR_ITER]) {
         ff_specialize_fail(instr, FF_FOR_ITER, "switched off");
     }
+    else if (PyGen_CheckExact(iter)) {
+        if (ff_generator_resumable(iter)) {
+            ff_specialize_to(instr, FF_FOR_ITER, FF_FOR_ITER_GEN);
+        }
+        else {
+            ff_specialize_fail(instr, FF_FOR_ITER, (((PyGenObject *)iter)->gi_code->co_flags & CO_FIVEFOLD)
+                                                   ? "generator running or finished" : "generator of CPython code");
+        }
+    }
     else if (type != &PyListIter_Type && type != &PyTupleIter_Type && type != &PyRangeIter_Type) {
-        ff_specialize_fail(instr, FF_FOR_ITER, PyGen_CheckExact(iter) ? "generator"
-                                               : type == &PyLongRangeIter_Type ? "range beyond a C long"
+        ff_specialize_fail(instr, FF_FOR_ITER, type == &PyLongRangeIter_Type ? "range beyond a C long"
                                                : "other iterator");
     }
     else if (!layouts_match()) {

@@ -48,4 +48,24 @@ ff_seq_iterator_next(PyObject *iter, int is_list)
     return NULL;
 }
 
+#ifdef FIVEFOLD_VM_INTERNAL_H
+/* FOR_ITER_GEN's guard: exactly a generator, over fivefold code, neither
+ * running nor finished (a running one is CPython's "generator already
+ * executing", a finished one is exhausted: both are the generic instruction's). */
+static inline int
+ff_generator_resumable(PyObject *iter)
+{
+    if (Py_TYPE(iter) != &PyGen_Type) {
+        return 0;
+    }
+    PyGenObject *gen = (PyGenObject *)iter;
+    return gen->gi_frame_state < FRAME_EXECUTING && (gen->gi_code->co_flags & CO_FIVEFOLD);
+}
+
+/* FOR_ITER_GEN's body (for_iter.c): next(gen) for a resumable generator -- a
+ * new reference; NULL without an exception when it finished; NULL with one
+ * when it raised. */
+PyObject *ff_generator_next(PyThreadState *tstate, PyGenObject *gen);
+#endif
+
 #endif

@@ -1,4 +1,5 @@
-"""s1.for_iter: FOR_ITER over lists, tuples and ranges without calling tp_iternext."""
+"""s1.for_iter: FOR_ITER over lists, tuples and ranges without calling tp_iternext, and
+over generators of fivefold code without CPython's evaluator entry."""
 
 from __future__ import annotations
 
@@ -107,3 +108,53 @@ def test_subclasses_of_list_and_tuple_iterate_their_own_items():
         assert collect(T((4, 5))) == [4, 5]
         assert collect([6]) == [6]
         assert collect((7,)) == [7]
+
+
+GENERATORS = SOURCE + """
+def count(n):
+    for i in range(n):
+        yield i
+    return "value"
+
+def failing(n):
+    for i in range(n):
+        if i == 1:
+            raise KeyError(i)
+        yield i
+"""
+
+
+def test_fivefold_generator_specializes_and_cpython_ones_deopt():
+    ns = load(GENERATORS)
+    collect, count = ns["collect"], ns["count"]
+    assert collect(count(3)) == [0, 1, 2]
+    assert family_members(collect, "FOR_ITER") == ["FOR_ITER_GEN"]
+    assert collect(x + 1 for x in range(2)) == [1, 2]      # CPython's genexpr: the guard fails
+    assert collect(count(0)) == []
+    assert collect(ns["collect"] for _ in range(1)) == [collect]
+
+
+def test_finished_generator_releases_its_frame_and_keeps_a_traceback_frame():
+    import gc
+    import weakref
+    ns = load(GENERATORS)
+    collect, count, failing = ns["collect"], ns["count"], ns["failing"]
+    collect(count(2)), collect(count(2))
+    g = count(2)
+    assert collect(g) == [0, 1] and g.gi_frame is None and list(g) == []
+    with pytest.raises(KeyError) as info:
+        collect(failing(3))
+    frame = info.value.__traceback__.tb_next.tb_next.tb_frame   # test -> collect -> failing
+    assert frame.f_code.co_name == "failing" and frame.f_locals == {"n": 3, "i": 1}
+
+    class Marker:
+        pass
+
+    marker = Marker()
+    ref = weakref.ref(marker)
+    ns2 = load("def make(m):\n    yield m\n\ndef run(g):\n    for _ in g:\n        pass\n")
+    ns2["run"](ns2["make"](1)), ns2["run"](ns2["make"](1))
+    ns2["run"](ns2["make"](marker))
+    del marker
+    gc.collect()
+    assert ref() is None
