@@ -1,7 +1,9 @@
 """Compounding: do isolated gains multiply up to what all the changes give together?
 
 Per benchmark and as a weighted geometric mean over benchmarks:
-- projected = product of each change's isolated gain (baseline / baseline+change),
+- projected = product of each change's isolated gain (baseline / baseline+change;
+  for a change that requires another of its stage, baseline+requirements /
+  baseline+requirements+change, so the requirement's cost counts once),
 - measured  = baseline / all-on,
 - gap       = measured / projected - 1 (the interaction: negative when changes
   overlap, positive when they help each other),
@@ -41,8 +43,9 @@ def compound_stage(data: Measurements, design: StageDesign,
                    confidence: float = DEFAULT_CONFIDENCE) -> StageCompounding:
     base, cand = design.baseline, design.candidate
     iso = {c: design.isolated(c) for c in design.changes}
+    iso_base = {c: design.isolated_base(c) for c in design.changes}   # base, or base + requirements
     have = data.configs()
-    missing = [k for k in [base, cand, *iso.values()] if k not in have]
+    missing = list(dict.fromkeys(k for k in [base, cand, *iso.values(), *iso_base.values()] if k not in have))
     if base not in have or cand not in have:
         raise ValueError(f"{design.name}: the store lacks the "
                          f"{'baseline ' + base if base not in have else 'candidate ' + cand} "
@@ -50,10 +53,10 @@ def compound_stage(data: Measurements, design: StageDesign,
     benches = data.benchmarks(base, cand)
     if not benches:
         raise ValueError(f"{design.name}: no benchmark is measured on both {base} and {cand}")
-    complete = all(k in have for k in iso.values())
+    complete = all(k in have for k in [*iso.values(), *iso_base.values()])
     rows, gain_rows = [], []
     meas_reps, proj_reps, gain_reps = [], [], {c: [] for c in iso}
-    projectable = complete and all(data.has(k, b) for b in benches for k in iso.values())
+    projectable = complete and all(data.has(k, b) for b in benches for k in [*iso.values(), *iso_base.values()])
     for bench in benches:
         m, m_r = data.speedup(base, cand, bench)
         meas_reps.append(m_r)
@@ -62,7 +65,7 @@ def compound_stage(data: Measurements, design: StageDesign,
         if projectable:
             p, p_r = 1.0, np.ones(data.n_boot)
             for change, key in iso.items():
-                g, g_r = data.speedup(base, key, bench)
+                g, g_r = data.speedup(iso_base[change], key, bench)
                 p, p_r = p * g, p_r * g_r
                 gain_reps[change].append(g_r)
                 gain_rows.append({"suite": bench.suite, "benchmark": bench.benchmark, "change": change,

@@ -28,6 +28,7 @@ class ChangeInfo:
     id: str
     stage: int
     merge_order: int = 0
+    requires: tuple[str, ...] = ()   # changes it cannot run without
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,18 @@ class StageDesign:
     base_changes: frozenset[str] = frozenset()
     explicit: dict = field(default_factory=dict)  # subset -> config, for engine pairs
     label: str = ""
+    requires: dict = field(default_factory=dict)  # change -> what it cannot run without (closed)
+
+    def closure(self, subset) -> frozenset[str]:
+        """`subset` with its requirements: what runs when `subset` is switched on."""
+        subset = frozenset(subset)
+        return subset.union(*(self.requires.get(c, frozenset()) for c in subset))
 
     def key_for(self, subset) -> str:
         subset = frozenset(subset)
         if self.explicit:
             return self.explicit.get(subset, "")
-        return config_key(self.kind, "", self.base_changes | subset)
+        return config_key(self.kind, "", self.base_changes | self.closure(subset))
 
     @property
     def baseline(self) -> str:
@@ -55,6 +62,12 @@ class StageDesign:
 
     def isolated(self, change: str) -> str:
         return self.key_for({change})
+
+    def isolated_base(self, change: str) -> str:
+        """What a change's isolated gain is measured against: the baseline plus
+        the changes it requires, so a shared requirement (s1.quickening's
+        adaptive loop) is counted once, as its own gain, not in every change."""
+        return self.key_for(self.closure({change}) - {change})
 
     def leave_one_out(self, change: str) -> str:
         return self.key_for(frozenset(self.changes) - {change})
@@ -68,7 +81,9 @@ def changes_from_registry() -> list[ChangeInfo]:
     """The project's registered changes (empty until the stages register theirs)."""
     from fivefold import change_registry
 
-    return [ChangeInfo(c.id, c.stage, c.merge_order) for c in change_registry.all_changes()]
+    return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(change_registry.with_requirements([c.id])
+                                                                  - {c.id})))
+            for c in change_registry.all_changes()]
 
 
 def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") -> StageDesign:
@@ -79,7 +94,8 @@ def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") 
     if not own:
         raise ValueError(f"stage {stage} has no registered changes; "
                          "name the engines to compare (--baseline/--candidate)")
-    return StageDesign(stage=stage, changes=own, kind=kind, base_changes=base)
+    requires = {c.id: frozenset(c.requires) for c in changes if c.stage == stage and c.requires}
+    return StageDesign(stage=stage, changes=own, kind=kind, base_changes=base, requires=requires)
 
 
 def resolve_engine(table: pd.DataFrame, spec: str) -> str:

@@ -35,6 +35,7 @@ class Change:
     switch: str = "runtime"      # "runtime" or "build"
     build_option: str = ""       # meson option name for build switches
     merge_order: int = 0         # position in the stage's merge order, for attribution
+    requires: tuple[str, ...] = ()   # changes it cannot run without (switched on with it)
 
 
 @dataclass
@@ -85,8 +86,25 @@ def enabled(selection: Selection | None = None) -> list[Change]:
     unknown = (sel.without | sel.with_) - _REGISTRY.keys()
     if unknown:
         raise ValueError(f"unknown change id(s): {', '.join(sorted(unknown))}")
-    return [c for c in all_changes()
-            if (c.stage <= sel.stage and c.id not in sel.without) or c.id in sel.with_]
+    on = {c.id for c in all_changes()
+          if (c.stage <= sel.stage and c.id not in sel.without) or c.id in sel.with_}
+    return [c for c in all_changes() if c.id in with_requirements(on)]
+
+
+def with_requirements(ids) -> set[str]:
+    """`ids` and, transitively, every change they require: a change switched on
+    brings what it cannot run without (s1.quickening, the adaptive loop, for
+    every stage-1 family), so a requirement can be switched off only together
+    with everything that needs it."""
+    closed = set(ids)
+    pending = list(closed)
+    while pending:
+        change = _REGISTRY.get(pending.pop())
+        for need in change.requires if change else ():
+            if need not in closed:
+                closed.add(need)
+                pending.append(need)
+    return closed
 
 
 def describe(selection: Selection | None = None) -> list[dict]:

@@ -1,6 +1,9 @@
 """fivefold.stage1: quickening and adaptive specialization (PEP 659 in fivefold).
 
-Each change below is one family of specialized instructions: its definitions
+s1.quickening is the adaptive loop itself (counters, warm-up, back-off, the
+specializer calls) with no family: every other change requires it, so its cost
+is measured once, as its own "gain" (below 1). Each other change is one family
+of specialized instructions: its definitions
 are stage1/vm/<name>.def (read by shared/codegen), its specializer
 stage1/vm/<name>.c, its test tests/stage1/test_<name>.py. Switch one off with
 FIVEFOLD_WITHOUT=<id>; the C side maps ids to families in
@@ -43,8 +46,16 @@ _CHANGES = [
                                             "spectral_norm", "fannkuch")),
 ]
 
-CHANGES = [
+QUICKENING = register(Change(
+    id="s1.quickening", stage=1, merge_order=0,
+    description="The adaptive loop: an adaptive counter in the first cache unit of every specializable "
+                "instruction, warm-up, exponential back-off, re-specialization after repeated misses, "
+                "and the specializer calls. On its own it specializes nothing (a cost, measured as such); "
+                "every family below requires it and switches it on.",
+    targets=(), test="tests/stage1/test_machinery.py"))
+
+CHANGES = [QUICKENING] + [
     register(Change(id=f"s1.{name}", stage=1, description=description, targets=targets,
-                    test=f"tests/stage1/test_{name}.py", merge_order=order))
+                    test=f"tests/stage1/test_{name}.py", merge_order=order, requires=(QUICKENING.id,)))
     for order, (name, description, targets) in enumerate(_CHANGES, start=1)
 ]

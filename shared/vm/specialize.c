@@ -43,6 +43,7 @@ ff_configure_changes(PyObject *ids)
     /* ids: the enabled change ids (any stage). Ids of stage 1 switch families
      * on; every stage-1 id must be known here, or registry and C disagree. */
     unsigned char enabled[256] = {0};
+    int quickening = 0;
     PyObject *iter = PyObject_GetIter(ids);
     if (iter == NULL) {
         return -1;
@@ -66,6 +67,9 @@ ff_configure_changes(PyObject *ids)
             Py_DECREF(iter);
             return -1;
         }
+        if (c != NULL && c->families[0] == 0) {
+            quickening = 1;   /* s1.quickening: the adaptive loop, no family */
+        }
         if (c != NULL) {
             for (int k = 0; k < FF_MAX_CHANGE_FAMILIES && c->families[k]; k++) {
                 enabled[c->families[k]] = 1;
@@ -78,7 +82,9 @@ ff_configure_changes(PyObject *ids)
         return -1;
     }
     memcpy(ff_family_enabled, enabled, sizeof enabled);
-    ff_adaptive = 0;
+    /* A family cannot run without the adaptive loop: the registry switches
+     * s1.quickening on with any of them, and so does this. */
+    ff_adaptive = quickening;
     for (int op = 0; op < 256; op++) {
         ff_adaptive |= ff_family_enabled[op];
     }
@@ -93,7 +99,7 @@ ff_enabled_change_ids(void)
         return NULL;
     }
     for (const ff_change_families *c = ff_stage1_changes; c->id != NULL; c++) {
-        if (ff_family_enabled[c->families[0]]) {
+        if (c->families[0] == 0 ? ff_adaptive : ff_family_enabled[c->families[0]]) {
             PyObject *id = PyUnicode_FromString(c->id);
             if (id == NULL || PyList_Append(result, id) < 0) {
                 Py_XDECREF(id);

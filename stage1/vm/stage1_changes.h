@@ -15,6 +15,8 @@ typedef struct {
 } ff_change_families;
 
 static const ff_change_families ff_stage1_changes[] = {
+    /* The adaptive loop alone: no family (the loop runs when it or any family is on). */
+    {"s1.quickening", {0}},
     {"s1.binary_op", {FF_BINARY_OP}},
     {"s1.compare_op", {FF_COMPARE_OP}},
     {"s1.truth", {FF_POP_JUMP_FORWARD_IF_FALSE, FF_POP_JUMP_FORWARD_IF_TRUE,

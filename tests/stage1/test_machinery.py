@@ -203,6 +203,27 @@ def _listing_names(listing: str) -> set[str]:
     return {word for line in listing.splitlines() for word in line.split() if word.isupper()}
 
 
+def test_quickening_alone_runs_the_adaptive_loop_and_every_family_brings_it():
+    show = "from fivefold import _fivefold; print(_fivefold.enabled_changes())"
+    alone = run_fivefold(["run", "-c", show], FIVEFOLD_STAGE="0", FIVEFOLD_WITH="s1.quickening")
+    assert eval(alone.stdout) == ["s1.quickening"], alone.stderr
+    family = run_fivefold(["run", "-c", show], FIVEFOLD_STAGE="0", FIVEFOLD_WITH="s1.call")
+    assert sorted(eval(family.stdout)) == ["s1.call", "s1.quickening"], family.stderr
+    tier0 = run_fivefold(["run", "-c", show], FIVEFOLD_STAGE="0")
+    assert eval(tier0.stdout) == [], tier0.stderr
+    kept = run_fivefold(["run", "-c", show], FIVEFOLD_STAGE="1", FIVEFOLD_WITHOUT="s1.quickening")
+    assert "s1.quickening" in eval(kept.stdout)   # required by the families still on
+
+
+def test_quickening_alone_specializes_nothing(tmp_path):
+    program = tmp_path / "every.py"
+    program.write_text(EVERY_FAMILY)
+    proc = run_fivefold(["dis", "--adaptive", str(program)], FIVEFOLD_STAGE="0", FIVEFOLD_WITH="s1.quickening")
+    assert proc.returncode == 0, proc.stderr
+    every_member = set().union(*(_members(f) for f in FAMILIES_OF.values()))
+    assert not _listing_names(proc.stdout) & every_member
+
+
 def test_every_change_is_registered_with_its_families():
     assert {c for c in _fivefold.enabled_changes()} >= set(FAMILIES_OF) | {"s1.superinstructions"}
 
