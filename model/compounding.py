@@ -44,8 +44,9 @@ def compound_stage(data: Measurements, design: StageDesign,
     base, cand = design.baseline, design.candidate
     iso = {c: design.isolated(c) for c in design.changes}
     iso_base = {c: design.isolated_base(c) for c in design.changes}   # base, or base + requirements
+    needed = list(dict.fromkeys([*iso.values(), *iso_base.values()]))   # for the projection
     have = data.configs()
-    missing = list(dict.fromkeys(k for k in [base, cand, *iso.values(), *iso_base.values()] if k not in have))
+    missing = [k for k in dict.fromkeys([base, cand, *needed]) if k not in have]
     if base not in have or cand not in have:
         raise ValueError(f"{design.name}: the store lacks the "
                          f"{'baseline ' + base if base not in have else 'candidate ' + cand} "
@@ -53,10 +54,10 @@ def compound_stage(data: Measurements, design: StageDesign,
     benches = data.benchmarks(base, cand)
     if not benches:
         raise ValueError(f"{design.name}: no benchmark is measured on both {base} and {cand}")
-    complete = all(k in have for k in [*iso.values(), *iso_base.values()])
+    complete = all(k in have for k in needed)
     rows, gain_rows = [], []
     meas_reps, proj_reps, gain_reps = [], [], {c: [] for c in iso}
-    projectable = complete and all(data.has(k, b) for b in benches for k in [*iso.values(), *iso_base.values()])
+    projectable = complete and all(data.has(k, b) for b in benches for k in needed)
     for bench in benches:
         m, m_r = data.speedup(base, cand, bench)
         meas_reps.append(m_r)

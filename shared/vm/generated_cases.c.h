@@ -2813,7 +2813,7 @@ TARGET(CALL_PY_CLASS) {
         PyObject *res;
         {
             PyTypeObject *cls = (PyTypeObject *)callable_or_self;
-            res = ff_construct_py_class(tstate, cls, args, oparg, kwnames);
+            res = ff_construct_py_class(cls, args, oparg, kwnames);
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }

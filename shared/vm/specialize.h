@@ -43,8 +43,15 @@ static inline uint16_t ff_counter_backoff(uint16_t counter) {
 /* Per-family switches, indexed by the family's generic opcode: set at import
  * from the change registry (FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH). */
 extern unsigned char ff_family_enabled[256];
-/* Whether any family is on: frames then run on the adaptive loop. */
+/* Whether s1.quickening or any family is on: frames then run on the adaptive loop. */
 extern int ff_adaptive;
+
+/* A type's version tag, 0 if it has none: the guard value of the members that
+ * depend on a class (take it after a _PyType_Lookup, which assigns one when it
+ * can; PyType_Modified clears it). */
+static inline uint32_t ff_type_version(PyTypeObject *type) {
+    return (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
+}
 
 /* Write the counters of a new code object's specializable instructions, and
  * its superinstructions when s1.superinstructions is on. */

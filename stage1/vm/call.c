@@ -83,12 +83,6 @@ method_descriptor_member(PyObject *descr, PyObject *self, int nargs, PyObject *k
     return 0;
 }
 
-static uint32_t
-type_version(PyTypeObject *type)
-{
-    return (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
-}
-
 /* A Python class type_call would handle as object.__new__ then a Python
  * __init__: CALL_PY_CLASS with the class's version at instr[2..3], or 0 and why
  * not. The version pins every lookup made here (PyType_Modified clears it). */
@@ -109,7 +103,7 @@ py_class_member(PyTypeObject *cls, _Py_CODEUNIT *instr, const char **reason)
         *reason = "class without a Python __init__";
         return 0;
     }
-    uint32_t version = type_version(cls);
+    uint32_t version = ff_type_version(cls);
     if (version == 0) {
         *reason = "class without a version tag";
         return 0;
@@ -119,7 +113,7 @@ py_class_member(PyTypeObject *cls, _Py_CODEUNIT *instr, const char **reason)
 }
 
 PyObject *
-ff_construct_py_class(PyThreadState *Py_UNUSED(tstate), PyTypeObject *cls, PyObject **args, int nargs, PyObject *kwnames)
+ff_construct_py_class(PyTypeObject *cls, PyObject **args, int nargs, PyObject *kwnames)
 {
     /* The version guard means __init__ is the Python function seen when
      * specializing; the lookup is a method-cache hit. Hold it: __init__ may

@@ -20,8 +20,7 @@ extern PyObject *ff_builtin_len, *ff_builtin_isinstance, *ff_list_append;
 /* CALL_PY_CLASS's body (call.c): an instance of cls made as type_call would make
  * it, with args[0..nargs) (args[-1] is cls's stack slot, lent to the new object
  * while __init__ runs); a new reference, or NULL with an exception. */
-PyObject *ff_construct_py_class(PyThreadState *tstate, PyTypeObject *cls, PyObject **args,
-                                int nargs, PyObject *kwnames);
+PyObject *ff_construct_py_class(PyTypeObject *cls, PyObject **args, int nargs, PyObject *kwnames);
 
 /* What a C function returned, checked the way PyObject_Vectorcall checks it
  * (a NULL without an exception, or a result with one, is a SystemError). */

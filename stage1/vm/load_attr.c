@@ -13,13 +13,6 @@
 #define INDEX(instr) ((instr)[6])
 #define DESCR(instr) (&(instr)[7])
 
-/* The type's version tag after a lookup (which assigns one when it can), 0 if none. */
-static uint32_t
-type_version(PyTypeObject *type)
-{
-    return (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
-}
-
 static void
 write_descr(_Py_CODEUNIT *instr, PyObject *descr)
 {
@@ -57,7 +50,7 @@ specialize_class(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name, int famil
         return;
     }
     PyObject *descr = _PyType_Lookup((PyTypeObject *)owner, name);
-    uint32_t version = type_version((PyTypeObject *)owner);
+    uint32_t version = ff_type_version((PyTypeObject *)owner);
     if (descr == NULL) {
         ff_specialize_fail(instr, family, "class attribute not found");
     }
@@ -95,7 +88,7 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
         return;
     }
     PyObject *descr = _PyType_Lookup(type, name);
-    uint32_t version = type_version(type);
+    uint32_t version = ff_type_version(type);
     if (version == 0) {
         ff_specialize_fail(instr, FF_LOAD_ATTR, "no type version");
         return;
@@ -207,7 +200,7 @@ ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
         return;
     }
     PyObject *descr = _PyType_Lookup(type, name);
-    uint32_t version = type_version(type);
+    uint32_t version = ff_type_version(type);
     if (descr == NULL || !(Py_TYPE(descr)->tp_flags & Py_TPFLAGS_METHOD_DESCRIPTOR)) {
         ff_specialize_fail(instr, FF_LOAD_METHOD, descr == NULL ? "not found on the class" : "not a method");
         return;

@@ -23,7 +23,7 @@ ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
         return;
     }
     PyObject *descr = _PyType_Lookup(type, name);
-    uint32_t version = (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
+    uint32_t version = ff_type_version(type);
     if (version == 0) {
         ff_specialize_fail(instr, FF_STORE_ATTR, "no type version");
         return;
