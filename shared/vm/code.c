@@ -6,8 +6,8 @@
  * finds fits in co_stacksize. The evaluator then trusts the code, so a compiler
  * bug gives a clear SystemError here instead of memory corruption later. */
 #include "code.h"
-#include "opcode_ids.h"
-#include "specialize.h"
+#include "generated/opcode_ids.h"
+#include "tiers.h"
 #include <limits.h>
 #include <stddef.h>
 
@@ -509,7 +509,7 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         || check_stack_depth(tmpl, code) < 0) {
         goto fail;
     }
-    ff_quicken(code);
+    ff_tiers_quicken(code);
 
     PyObject *new_consts = PyTuple_Pack(2, PyTuple_GET_ITEM(tmpl->co_consts, 0), (PyObject *)code);
     if (new_consts == NULL) {

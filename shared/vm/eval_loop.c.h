@@ -1,11 +1,13 @@
-/* The dispatch loop, included twice by eval.c: as the tier-0 loop
- * (FF_ADAPTIVE 0: generic instructions only, nothing counted) and as the
- * adaptive loop of stage 1 (FF_ADAPTIVE 1: generic instructions count down and
- * specialize, specialized ones run). Which one a frame runs on is chosen once,
- * at import, from the enabled changes, so tier 0 stays the plain interpreter
- * it is measured as. Expects FF_ADAPTIVE and FF_RUN_FRAME to be defined. */
+/* The dispatch loop, included once per loop: by eval.c as the tier-0 loop
+ * (FF_LOOP_STAGE 0: the base VM's generic instructions only, nothing counted)
+ * and by each stage's stageN/vm/loop.c as that stage's loop (FF_LOOP_STAGE N:
+ * the instructions of stages 1..N too; generated/cases.c.h gates each one by
+ * the stage whose folder defines it). Which loop a frame runs on is chosen
+ * once, at import, from the enabled changes (tiers.h), so tier 0 stays the
+ * plain interpreter it is measured as. Expects FF_LOOP_STAGE and FF_RUN_FRAME
+ * to be defined, and eval_macros.h (plus the stage's own words) included. */
 
-static PyObject *
+PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
     FFCode *code = ff_code_of_shadow(frame->f_code);
@@ -31,7 +33,7 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
     const intptr_t shadow_delta = (char *)shadow_first - (char *)first_instr;
 #if FF_COMPUTED_GOTOS
     static void *const opcode_targets[256] = {
-#include "opcode_targets.h"
+#include "generated/opcode_targets.h"
     };
 #endif
     PyObject **stack_pointer = _PyFrame_GetStackPointer(frame);
@@ -56,11 +58,13 @@ dispatch:
     oparg = _Py_OPARG(*next_instr);
     next_instr++;
     goto dispatch_opcode;
+#if FF_LOOP_STAGE > 0
 dispatch_same_oparg:
     /* After a specialization rewrote the instruction: run it again with the
-     * argument EXTENDED_ARG may have built. */
+     * argument EXTENDED_ARG may have built (only loops that specialize). */
     opcode = _Py_OPCODE(*next_instr);
     next_instr++;
+#endif
 dispatch_opcode:
     SET_PREV_INSTR();
     FF_STAT_INC(opcode);
@@ -68,7 +72,7 @@ dispatch_opcode:
     goto *opcode_targets[opcode];
 #endif
     switch (opcode) {
-#include "generated_cases.c.h"
+#include "generated/cases.c.h"
     default:
 #if FF_COMPUTED_GOTOS
     unknown_opcode:

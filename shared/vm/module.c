@@ -4,8 +4,8 @@
  * interpreter: from then on every frame whose code carries CO_FIVEFOLD runs on
  * the fivefold interpreter, every other frame on CPython's. */
 #include "vm_internal.h"
-#include "opcode_ids.h"
-#include "specialize.h"
+#include "generated/opcode_ids.h"
+#include "tiers.h"
 #include <stdlib.h>
 
 static int selected_stage = 4;
@@ -54,6 +54,12 @@ stage(PyObject *module, PyObject *unused)
 }
 
 static PyObject *
+built_stages(PyObject *module, PyObject *unused)
+{
+    return ff_built_stages();
+}
+
+static PyObject *
 enabled_changes(PyObject *module, PyObject *unused)
 {
     return ff_enabled_change_ids();
@@ -62,7 +68,7 @@ enabled_changes(PyObject *module, PyObject *unused)
 static PyObject *
 specialization_stats(PyObject *module, PyObject *unused)
 {
-    return ff_specialization_stats();
+    return ff_tiers_stats();
 }
 
 static PyObject *
@@ -98,7 +104,7 @@ reset_opcode_stats(PyObject *module, PyObject *unused)
 {
 #ifdef FIVEFOLD_STATS
     memset(ff_opcode_counts, 0, sizeof(ff_opcode_counts));
-    ff_reset_specialization_stats();
+    ff_tiers_reset_stats();
     Py_RETURN_NONE;
 #else
     return opcode_stats(module, unused);
@@ -133,6 +139,8 @@ static PyMethodDef module_methods[] = {
      "and the recursion depth counted from zero, as under `python prog.py`."},
     {"code_of", ff_code_of, METH_O, "code_of(shadow) -> the fivefold Code of a shadow code object"},
     {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (default: the highest, 4)."},
+    {"built_stages", built_stages, METH_NOARGS,
+     "The stages with C code built into this engine (registered through shared/vm/tiers.h), ascending."},
     {"enabled_changes", enabled_changes, METH_NOARGS,
      "The ids of the engine changes this process runs with (set at import from the change registry)."},
     {"specialization_stats", specialization_stats, METH_NOARGS,

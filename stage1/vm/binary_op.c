@@ -1,6 +1,6 @@
 /* s1.binary_op: the specializer of BINARY_OP (binary_op.def has the members). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "opcode.h"   /* NB_ADD and friends: the operators of BINARY_OP */
 
 void

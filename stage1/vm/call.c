@@ -1,7 +1,7 @@
 /* s1.call: the specializer of CALL (call.def has the members). */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "call.h"
 #include "internal/pycore_code.h"   /* write_u32 */
 

@@ -1,6 +1,6 @@
 /* s1.compare_op: the specializer of COMPARE_OP (compare_op.def has the members). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 
 void
 ff_specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr, int oparg)

@@ -2,7 +2,7 @@
  * FOR_ITER_GEN's resumption of a generator. */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "for_iter.h"
 
 /* 1 when CPython's list, tuple and range iterators are laid out as for_iter.h

@@ -2,7 +2,7 @@
  * has the members, load_attr.h the object layouts they rely on). */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "load_global.h"   /* dict key versions and indexes (s1.load_global) */
 #include "load_attr.h"
 #include "internal/pycore_code.h"   /* write_u32, write_u64 */

@@ -2,7 +2,7 @@
  * (load_global.def has the members, load_global.h says why versions). */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "load_global.h"
 #include "internal/pycore_code.h"   /* write_u32 */
 

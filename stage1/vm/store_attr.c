@@ -2,7 +2,7 @@
  * load_attr.h the object layouts). */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "load_global.h"   /* ff_keys_name_index */
 #include "load_attr.h"
 #include "internal/pycore_code.h"   /* write_u32 */

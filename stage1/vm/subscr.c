@@ -1,6 +1,6 @@
 /* s1.subscr: the specializers of BINARY_SUBSCR and STORE_SUBSCR (subscr.def has the members). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 #include "subscr.h"   /* ff_sequence_index: the guard the members check */
 
 void

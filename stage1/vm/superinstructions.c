@@ -1,7 +1,7 @@
 /* s1.superinstructions: the quickening pass that writes them (the
  * instructions are in superinstructions.def). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 
 /* The superinstruction for FIRST followed by SECOND, or 0. */
 static int

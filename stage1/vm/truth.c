@@ -1,6 +1,6 @@
 /* s1.truth: the specializer of the conditional jumps (truth.def has the members). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 
 /* The member of `family` for each kind of value: bool, int, None, list/tuple, str. */
 enum { KIND_BOOL, KIND_INT, KIND_NONE, KIND_LIST, KIND_STR, KIND_COUNT };

@@ -1,6 +1,6 @@
 /* s1.unpack_sequence: the specializer of UNPACK_SEQUENCE (unpack_sequence.def has the members). */
 #include "specialize.h"
-#include "opcode_ids.h"
+#include "generated/opcode_ids.h"
 
 void
 ff_specialize_unpack_sequence(PyObject *seq, _Py_CODEUNIT *instr, int oparg)

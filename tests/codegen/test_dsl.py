@@ -4,8 +4,8 @@ import textwrap
 
 import pytest
 
-from fivefold.codegen import analysis, parser, write_c, write_py
-from fivefold.codegen.model import DSLError
+from cases_generator import analysis, parser, write_c, write_py
+from cases_generator.parsed import DSLError
 
 SMALL = """
 // three instructions: a plain one, a variable one, a conditional jump
@@ -44,9 +44,11 @@ TARGET(BINARY_OP) {
     PyObject *lhs = stack_pointer[-2];
     PyObject *res;
     {
+#line 4 "test.def"
         res = ops[oparg](lhs, rhs);
         Py_XDECREF(lhs); Py_XDECREF(rhs);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
+#line 24 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -57,8 +59,10 @@ TARGET(BUILD_LIST) {
     PyObject **values = stack_pointer - (oparg);
     PyObject *list;
     {
+#line 9 "test.def"
         list = steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
+#line 38 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -68,6 +72,7 @@ TARGET(BUILD_LIST) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
+#line 13 "test.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -76,6 +81,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
+#line 57 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -147,7 +153,7 @@ def test_macro_family_and_cache_syntax_are_accepted():
     ("inst(A, (a b)) { }", "expected '--' in the stack effect of A"),
     ("inst(A, (a -- b)) ", "A: expected a C body in braces, found end of file"),
     ("inst(A, (a -- b)) { if (x) { }", "no matching '}'"),
-    ("inst(A, (--)) {} inst(A, (--)) {}", "A is defined twice (first at line 1)"),
+    ("inst(A, (--)) {} inst(A, (--)) {}", "A is defined twice (first at test.def:1)"),
     ("inst(A, (a[oparg / 2] --)) {}", "'/' is not allowed in a stack size expression"),
     ("inst(A, (a, a --)) {}", "input 'a' appears twice"),
     ("inst(A, (-- b), jump (-- b)) {}", "has a jump stack effect but never jumps"),
@@ -155,7 +161,7 @@ def test_macro_family_and_cache_syntax_are_accepted():
     ("family(X) = { Y };", "family X: no instruction named X"),
     ("inst(A, (--)) {} macro(M) = A;", "macro M: A is an 'inst'; macros are made of 'op's"),
     ("shadow op(A, (--)) {}", "only an 'inst' can be mirrored"),
-    ("instr(A, (--)) {}", "expected 'inst', 'op', 'macro' or 'family', found 'instr'"),
+    ("instr(A, (--)) {}", "expected 'inst', 'op', 'macro', 'family' or 'change', found 'instr'"),
     ("inst(A, (-- b/1)) {}", "cache entries (b/N) belong before '--'"),
     ("inst(A, (--)) { JUMP_FORWARD_BY(1); JUMP_BACKWARD_BY(1); }", "jumps both forward and backward"),
 ])
@@ -170,3 +176,92 @@ def test_error_reports_the_line():
     with pytest.raises(DSLError) as info:
         _analyze("inst(A, (--)) {}\n\ninst(B, (x x -- )) {}\n")
     assert info.value.line == 3
+
+
+def test_line_directives_name_the_definition_and_return_to_the_generated_file():
+    cases = write_c.generated_cases(_analyze(SMALL))
+    lines = cases.split("\n")
+    source = textwrap.dedent(SMALL).split("\n")
+    for index, line in enumerate(lines):
+        if line.startswith('#line') and '"test.def"' in line:
+            number = int(line.split()[1])
+            # The body's first line follows, as written in the definition.
+            assert lines[index + 1].strip() == source[number - 1].strip()
+        elif line.startswith("#line"):
+            # Back in the generated file: the directive names its own next line.
+            assert line == f'#line {index + 2} "shared/vm/generated/cases.c.h"'
+
+
+STAGED = {
+    "base.def": (0, """
+        op(_ADD, (a, b -- c)) { c = add(a, b); }
+        macro(ADD) = unused/2 + _ADD;
+        inst(NOP, (--)) { }
+    """),
+    "stage1/vm/add.def": (1, """
+        change(s1.add) = { ADD };
+        specializing op(_SPECIALIZE_ADD, (unused/1, a, b -- a, b)) { SPECIALIZE(ADD, spec(a, b)); }
+        macro(ADD) = _SPECIALIZE_ADD + unused/1 + _ADD;
+        op(_GUARD, (a, b -- a, b)) { DEOPT_IF(a != b); }
+        macro(ADD_SAME) = _GUARD + unused/2 + _ADD;
+        family(ADD) = { ADD, ADD_SAME };
+    """),
+}
+
+
+def _analyze_files(files):
+    from cases_generator.parsed import Definitions
+    defs = Definitions()
+    for name, (stage, text) in files.items():
+        defs.extend(parser.parse(textwrap.dedent(text), name, stage))
+    return analysis.analyze(defs)
+
+
+def test_a_stage_composes_its_specializing_op_into_a_base_instruction():
+    result = _analyze_files(STAGED)
+    add = result.opcode("ADD")
+    assert add.stage == 0 and add.cache_size == 2
+    assert result.opcode("ADD_SAME").stage == 1 and result.opcode("ADD_SAME").family == "ADD"
+    cases = write_c.generated_cases(result)
+    case = cases[cases.index("TARGET(ADD) {"):]
+    case = case[:case.index("DISPATCH();")]
+    # The specializing op and the family's label exist only on loops of stage 1 and later.
+    assert case.index("#if FF_LOOP_STAGE >= 1") < case.index("PREDICTED(ADD);")
+    spec = case.index("/* _SPECIALIZE_ADD */")
+    assert case.rfind("#if FF_LOOP_STAGE >= 1", 0, spec) > case.rfind("#endif", 0, spec)
+    assert case.index("/* _ADD */") > case.index("#endif", spec)
+    assert "#if FF_LOOP_STAGE >= 1\nTARGET(ADD_SAME)" in cases
+    targets = write_c.opcode_targets_h(result)
+    assert "#if FF_LOOP_STAGE >= 1\n    &&TARGET_ADD_SAME,\n#else\n    &&unknown_opcode,\n#endif" in targets
+    # The change table and the micro-op ids.
+    assert [(c.id, c.stage, c.opcodes) for c in result.changes] == [("s1.add", 1, ("ADD",))]
+    changes = write_c.changes_h(result)
+    assert '{"s1.add", 1, 1, {FF_ADD}},' in changes
+    uops = write_c.uop_ids_h(result)
+    assert "FF_UOP_SPECIALIZE_ADD" in uops and "[FF_ADD] = {FF_UOP_SPECIALIZE_ADD, FF_UOP_ADD, -1}," in uops
+    namespace = {}
+    exec(write_py.opcodes_py(result), namespace)
+    assert namespace["CHANGES"] == {"s1.add": (1, ("ADD",))}
+
+
+@pytest.mark.parametrize("stage_text, message", [
+    # The composition must keep the base's layout.
+    ("specializing op(_S, (unused/1, a, b -- a, b)) { }\nmacro(ADD) = _S + _ADD;",
+     "must keep the base's micro-ops"),
+    ("op(_X, (a, b -- a, b)) { }\nmacro(ADD) = _X + unused/1 + _ADD;",
+     "without a specializing micro-op"),
+    ("specializing op(_S, (unused/1, a, b -- a)) { }", "leaves its inputs in place"),
+    ("change(s2.add) = { ADD };", "its id must start with s1."),
+    ("change(s1.add) = { NOPE };", "change s1.add: no instruction named 'NOPE'"),
+    ("change(s1.Add) = { ADD };", "is not sN.lower_case_name"),
+])
+def test_bad_stage_definitions_get_a_clear_error(stage_text, message):
+    files = {"base.def": STAGED["base.def"], "stage1/vm/x.def": (1, stage_text)}
+    with pytest.raises(DSLError) as info:
+        _analyze_files(files)
+    assert message in str(info.value)
+
+
+def test_specializing_op_belongs_to_a_stage():
+    with pytest.raises(DSLError, match="tier 0 does not specialize"):
+        _analyze("specializing op(_S, (a -- a)) { }")

@@ -61,7 +61,14 @@ class Instruction:
     body: str                       # the C text between the braces
     line: int
     jump_effect: StackEffect | None = None   # stack effect when the jump is taken
-    annotations: tuple[str, ...] = ()
+    annotations: tuple[str, ...] = ()   # "shadow", "specializing"
+    filename: str = "<dsl>"             # the definitions file, relative to the repository
+    stage: int = 0                      # 0: shared/vm; N: stageN/vm
+    body_line: int = 0                  # line of the body's first character, for #line
+
+    @property
+    def specializing(self) -> bool:
+        return "specializing" in self.annotations
 
 
 @dataclass
@@ -71,6 +78,8 @@ class Macro:
     name: str
     parts: tuple[str | CacheEntry, ...]
     line: int
+    filename: str = "<dsl>"
+    stage: int = 0
 
 
 @dataclass
@@ -80,6 +89,22 @@ class Family:
     name: str
     members: tuple[str, ...]
     line: int
+    filename: str = "<dsl>"
+    stage: int = 0
+
+
+@dataclass
+class Change:
+    """``change(s1.name) = {OPCODE, ...};``: a stage's change and the instructions it
+    switches (family heads; or, for a change with no family, an instruction of its
+    own that keys it). The only place a change id meets its instructions: the C
+    table and the Python registry's check are generated from it."""
+
+    id: str
+    opcodes: tuple[str, ...]
+    line: int
+    filename: str = "<dsl>"
+    stage: int = 0
 
 
 @dataclass
@@ -87,4 +112,11 @@ class Definitions:
     instructions: list[Instruction] = field(default_factory=list)
     macros: list[Macro] = field(default_factory=list)
     families: list[Family] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
     filename: str = "<dsl>"
+
+    def extend(self, other: "Definitions") -> None:
+        self.instructions += other.instructions
+        self.macros += other.macros
+        self.families += other.families
+        self.changes += other.changes

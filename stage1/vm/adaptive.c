@@ -1,15 +1,16 @@
-/* Stage 1 machinery shared by every family: the switches, quickening of new
- * code objects, and the statistics (specialize.h says how counters work). */
+/* Stage 1's machinery shared by every family, and its registration with the
+ * base VM (tiers.h): the per-family switches, quickening of new code objects,
+ * and the statistics (specialize.h says how counters work). */
 #include "specialize.h"
-#include "opcode_ids.h"
-#include "stage1_changes.h"
+#include "tiers.h"
 #include <string.h>
 
 unsigned char ff_family_enabled[256];
-int ff_adaptive = 0;
+/* Whether any stage-1 change is on: frames then run on the adaptive loop. */
+static int adaptive = 0;
 
-void
-ff_quicken(FFCode *code)
+static void
+quicken(FFCode *code)
 {
     _Py_CODEUNIT *instrs = code->instrs;
     Py_ssize_t n = code->ninstrs;
@@ -26,91 +27,49 @@ ff_quicken(FFCode *code)
     }
 }
 
-static const ff_change_families *
-find_change(const char *id)
+static int
+configure(const unsigned char *on)
 {
-    for (const ff_change_families *c = ff_stage1_changes; c->id != NULL; c++) {
-        if (strcmp(c->id, id) == 0) {
-            return c;
-        }
-    }
-    return NULL;
-}
-
-int
-ff_configure_changes(PyObject *ids)
-{
-    /* ids: the enabled change ids (any stage). Ids of stage 1 switch families
-     * on; every stage-1 id must be known here, or registry and C disagree. */
+    /* Each stage-1 change on switches on the instructions its change(...)
+     * declaration names (generated/changes.h); s1.quickening names none: it is
+     * the loop alone. A family cannot run without the loop: the registry
+     * switches s1.quickening on with any of them, and so does this. */
     unsigned char enabled[256] = {0};
-    int quickening = 0;
-    PyObject *iter = PyObject_GetIter(ids);
-    if (iter == NULL) {
-        return -1;
-    }
-    PyObject *item;
-    while ((item = PyIter_Next(iter)) != NULL) {
-        const char *id = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
-        if (id == NULL) {
-            if (!PyErr_Occurred()) {
-                PyErr_Format(PyExc_TypeError, "change ids must be str, not %.100s", Py_TYPE(item)->tp_name);
-            }
-            Py_DECREF(item);
-            Py_DECREF(iter);
-            return -1;
+    int any = 0;
+    for (int i = 0; ff_change_defs[i].id != NULL; i++) {
+        const ff_change_def *c = &ff_change_defs[i];
+        if (c->stage != 1 || !on[i]) {
+            continue;
         }
-        const ff_change_families *c = find_change(id);
-        if (c == NULL && strncmp(id, "s1.", 3) == 0) {
-            PyErr_Format(PyExc_ValueError, "fivefold: change %R is registered but this build of the "
-                         "engine does not know it (stage1/vm/changes.h)", item);
-            Py_DECREF(item);
-            Py_DECREF(iter);
-            return -1;
+        any = 1;
+        for (int k = 0; k < c->nopcodes; k++) {
+            enabled[c->opcodes[k]] = 1;
         }
-        if (c != NULL && c->families[0] == 0) {
-            quickening = 1;   /* s1.quickening: the adaptive loop, no family */
-        }
-        if (c != NULL) {
-            for (int k = 0; k < FF_MAX_CHANGE_FAMILIES && c->families[k]; k++) {
-                enabled[c->families[k]] = 1;
-            }
-        }
-        Py_DECREF(item);
-    }
-    Py_DECREF(iter);
-    if (PyErr_Occurred()) {
-        return -1;
     }
     memcpy(ff_family_enabled, enabled, sizeof enabled);
-    /* A family cannot run without the adaptive loop: the registry switches
-     * s1.quickening on with any of them, and so does this. */
-    ff_adaptive = quickening;
-    for (int op = 0; op < 256; op++) {
-        ff_adaptive |= ff_family_enabled[op];
-    }
+    adaptive = any;
     return 0;
 }
 
-PyObject *
-ff_enabled_change_ids(void)
+static int
+active(void)
 {
-    PyObject *result = PyList_New(0);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (const ff_change_families *c = ff_stage1_changes; c->id != NULL; c++) {
-        if (c->families[0] == 0 ? ff_adaptive : ff_family_enabled[c->families[0]]) {
-            PyObject *id = PyUnicode_FromString(c->id);
-            if (id == NULL || PyList_Append(result, id) < 0) {
-                Py_XDECREF(id);
-                Py_DECREF(result);
-                return NULL;
-            }
-            Py_DECREF(id);
-        }
-    }
-    return result;
+    return adaptive;
 }
+
+static PyObject *ff_specialization_stats(void);
+static void ff_reset_specialization_stats(void);
+PyObject *ff_run_stage1_frame(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
+
+const ff_stage ff_stage1 = {
+    .number = 1,
+    .configure = configure,
+    .active = active,
+    .loop = ff_run_stage1_frame,
+    .quicken = quicken,
+    .stats = ff_specialization_stats,
+    .reset_stats = ff_reset_specialization_stats,
+};
 
 #ifdef FIVEFOLD_STATS
 ff_family_stats ff_spec_stats[256];
@@ -144,7 +103,7 @@ set_count(PyObject *dict, const char *key, unsigned long long value)
 }
 #endif
 
-PyObject *
+static PyObject *
 ff_specialization_stats(void)
 {
     /* {family: {"specialized_runs", "misses", "deopts", "successes", "failures",
@@ -191,7 +150,7 @@ ff_specialization_stats(void)
 #endif
 }
 
-void
+static void
 ff_reset_specialization_stats(void)
 {
 #ifdef FIVEFOLD_STATS

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .model import DSLError
+from .parsed import DSLError
 
 _TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|[0-9]+)|(oparg)\b|(<<|>>|==|!=|<=|>=|[-+*&|^~<>()])|(\S))")
 

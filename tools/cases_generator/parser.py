@@ -6,7 +6,9 @@ Grammar (C comments allowed anywhere between definitions)::
     definition  := annotation* ("inst" | "op") "(" NAME "," effect ["," "jump" effect] ")" block
                  | "macro" "(" NAME ")" "=" part ("+" part)* ";"
                  | "family" "(" NAME ")" "=" "{" NAME ("," NAME)* [","] "}" ";"
-    annotation  := "shadow"
+                 | "change" "(" CHANGE_ID ")" "=" "{" [NAME ("," NAME)* [","]] "}" ";"
+    annotation  := "shadow" | "specializing"
+    CHANGE_ID   := "s" NUMBER "." NAME        (s1.binary_op)
     effect      := "(" [input ("," input)*] "--" [item ("," item)*] ")"
     input       := NAME "/" NUMBER          (an inline cache entry)
                  | item
@@ -19,9 +21,9 @@ from __future__ import annotations
 
 import re
 
-from .model import CacheEntry, Definitions, DSLError, Family, Instruction, Macro, StackEffect, StackItem
+from .parsed import CacheEntry, Change, Definitions, DSLError, Family, Instruction, Macro, StackEffect, StackItem
 
-ANNOTATIONS = ("shadow",)
+ANNOTATIONS = ("shadow", "specializing")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -142,8 +144,9 @@ class _Scanner:
         raise self.error("unterminated string or character literal")
 
 
-def parse(text: str, filename: str = "<dsl>") -> Definitions:
-    """Parse a whole definitions file."""
+def parse(text: str, filename: str = "<dsl>", stage: int = 0) -> Definitions:
+    """Parse a whole definitions file; ``stage`` is the stage whose folder holds it
+    (0 for the base VM's), recorded on every definition."""
     scanner = _Scanner(text, filename)
     defs = Definitions(filename=filename)
     while not scanner.at_end():
@@ -151,17 +154,24 @@ def parse(text: str, filename: str = "<dsl>") -> Definitions:
         annotations = []
         while any(scanner.peek(a) for a in ANNOTATIONS):
             annotations.append(scanner.ident())
-        keyword = scanner.ident("'inst', 'op', 'macro' or 'family'")
+        keyword = scanner.ident("'inst', 'op', 'macro', 'family' or 'change'")
         if keyword in ("inst", "op"):
-            defs.instructions.append(_instruction(scanner, keyword, tuple(annotations), line))
+            inst = _instruction(scanner, keyword, tuple(annotations), line)
+            inst.filename, inst.stage = filename, stage
+            defs.instructions.append(inst)
         elif annotations:
             raise DSLError(f"annotation {annotations[0]!r} only applies to 'inst' or 'op'", filename, line)
         elif keyword == "macro":
             defs.macros.append(_macro(scanner, line))
         elif keyword == "family":
             defs.families.append(_family(scanner, line))
+        elif keyword == "change":
+            defs.changes.append(_change(scanner, line))
         else:
-            raise DSLError(f"expected 'inst', 'op', 'macro' or 'family', found {keyword!r}", filename, line)
+            raise DSLError(f"expected 'inst', 'op', 'macro', 'family' or 'change', found {keyword!r}",
+                           filename, line)
+    for item in (*defs.macros, *defs.families, *defs.changes):
+        item.filename, item.stage = filename, stage
     return defs
 
 
@@ -180,8 +190,10 @@ def _instruction(s: _Scanner, kind: str, annotations: tuple[str, ...], line: int
     s.expect(")", f"to close {kind}({name}, ...)")
     if not s.peek("{"):
         raise s.error(f"{name}: expected a C body in braces, found {s._found()}")
+    s.skip_space()
+    body_line = s.line
     body = s.balanced("{", "}")
-    return Instruction(kind, name, effect, body, line, jump_effect, annotations)
+    return Instruction(kind, name, effect, body, line, jump_effect, annotations, body_line=body_line)
 
 
 def _effect(s: _Scanner, name: str) -> StackEffect:
@@ -253,3 +265,23 @@ def _family(s: _Scanner, line: int) -> Family:
     s.expect("}", f"to close family {name}")
     s.expect(";", f"at the end of family {name}")
     return Family(name, tuple(members), line)
+
+
+def _change(s: _Scanner, line: int) -> Change:
+    s.expect("(")
+    prefix = s.ident("a change id such as s1.binary_op")
+    s.expect(".", f"in the change id {prefix}.NAME")
+    change_id = f"{prefix}.{s.ident('the name part of a change id')}"
+    if not re.fullmatch(r"s[0-9]+\.[a-z_][a-z_0-9]*", change_id):
+        raise s.error(f"change id {change_id!r} is not sN.lower_case_name")
+    s.expect(")")
+    s.expect("=", f"after change({change_id})")
+    s.expect("{")
+    opcodes = []
+    while not s.peek("}"):
+        opcodes.append(s.ident(f"an instruction of change {change_id}"))
+        if not s.accept(","):
+            break
+    s.expect("}", f"to close change {change_id}")
+    s.expect(";", f"at the end of change {change_id}")
+    return Change(change_id, tuple(opcodes), line)

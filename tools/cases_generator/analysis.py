@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import expr
-from .model import CacheEntry, Definitions, DSLError, Instruction, Macro, StackEffect, StackItem
+from .parsed import CacheEntry, Definitions, DSLError, Instruction, Macro, StackEffect, StackItem
 
 # Body macros the C writer expands; a jump macro's name says its direction.
 JUMP_MACROS = {
@@ -118,6 +118,7 @@ class Opcode:
     definition: Instruction | Macro
     family: str | None = None   # the generic instruction whose family this belongs to
     inputs: Size = Size()       # stack entries read (for macros: of the first micro-op)
+    stage: int = 0              # the lowest stage whose loop has it (its definition's folder)
 
 
 @dataclass
@@ -126,6 +127,8 @@ class Analysis:
     opcodes: list[Opcode] = field(default_factory=list)
     have_argument: int = 0
     by_name: dict[str, Instruction] = field(default_factory=dict)
+    changes: list = field(default_factory=list)     # parsed.Change, in file order
+    uops: list[str] = field(default_factory=list)   # micro-op names, by micro-op number
 
     def opcode(self, name: str) -> Opcode:
         for op in self.opcodes:
@@ -135,28 +138,41 @@ class Analysis:
 
 
 def analyze(defs: Definitions) -> Analysis:
-    fn = defs.filename
     result = Analysis(defs)
-    seen: dict[str, int] = {}
+    seen: dict[str, Instruction | Macro] = {}
+    base_macros: dict[str, Macro] = {}
     for definition in [*defs.instructions, *defs.macros]:
-        if definition.name in seen:
-            raise DSLError(f"{definition.name} is defined twice (first at line {seen[definition.name]})",
-                           fn, definition.line)
-        seen[definition.name] = definition.line
+        first = seen.get(definition.name)
+        if first is not None and isinstance(first, Macro) and isinstance(definition, Macro) \
+                and definition.stage > first.stage and definition.name not in base_macros:
+            base_macros[definition.name] = first   # checked below: a stage composes into it
+        elif first is not None:
+            raise DSLError(f"{definition.name} is defined twice (first at {first.filename}:{first.line})",
+                           definition.filename, definition.line)
+        seen[definition.name] = definition
     for inst in defs.instructions:
-        with _located(fn, inst.line):
-            _check_instruction(inst, fn)
+        with _located(inst.filename, inst.line):
+            _check_instruction(inst, inst.filename)
         result.by_name[inst.name] = inst
+    composed = {name: seen[name] for name in base_macros}
+    for name, base in base_macros.items():
+        _check_composition(base, composed[name], result.by_name)
 
     numbered: list[Opcode] = []
     for inst in defs.instructions:
         if inst.kind == "inst":
-            with _located(fn, inst.line):
-                numbered.append(_opcode_of_inst(inst, fn))
+            with _located(inst.filename, inst.line):
+                numbered.append(_opcode_of_inst(inst, inst.filename))
     for macro in defs.macros:
-        with _located(fn, macro.line):
-            numbered.append(_opcode_of_macro(macro, result.by_name, fn))
-    _check_families(defs, numbered, fn)
+        if macro.name in base_macros and macro is not composed[macro.name]:
+            continue   # the base form; the stage's composition stands for it
+        with _located(macro.filename, macro.line):
+            op = _opcode_of_macro(macro, result.by_name, macro.filename)
+        if macro.name in base_macros:
+            op.stage = base_macros[macro.name].stage
+        numbered.append(op)
+    _check_families(defs, numbered)
+    result.changes = _check_changes(defs, numbered)
 
     # Numbering: CACHE (if defined) is 0 as in CPython; instructions without an
     # argument come next, then HAVE_ARGUMENT, then those with one, in file order.
@@ -164,11 +180,69 @@ def analyze(defs: Definitions) -> Analysis:
     for number, op in enumerate(ordered):
         op.number = number
     if len(ordered) > MAX_OPCODE + 1:
-        raise DSLError(f"{len(ordered)} opcodes do not fit in a byte", fn, 0)
+        raise DSLError(f"{len(ordered)} opcodes do not fit in a byte", defs.filename, 0)
     result.opcodes = ordered
     with_arg = [op.number for op in ordered if op.has_arg]
     result.have_argument = with_arg[0] if with_arg else len(ordered)
+    # Micro-ops: every op and every inst (an inst is one micro-op), numbered in
+    # their own space, apart from opcodes (stage 3's traces are made of them).
+    result.uops = [inst.name for inst in defs.instructions]
     return result
+
+
+def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instruction]) -> None:
+    """A stage may compose its specializing micro-ops into a base instruction by
+    defining a macro of the same name: the same micro-ops in the same order, each
+    specializing op standing where the base reserves as many cache units
+    (``unused/N``). So the instruction's layout, and every tier-0 code object,
+    is the same whichever stages are built or on."""
+    def layout(macro: Macro, specializing_allowed: bool) -> list:
+        parts: list = []
+        for part in macro.parts:
+            if isinstance(part, CacheEntry):
+                units = part.size
+            else:
+                op = by_name.get(part)
+                if op is None:
+                    raise DSLError(f"macro {macro.name}: unknown micro-op {part!r}", macro.filename, macro.line)
+                if not op.specializing:
+                    parts.append(part)
+                    continue
+                if not specializing_allowed:
+                    raise DSLError(f"macro {macro.name}: the base form may not hold specializing "
+                                   f"micro-op {part}", macro.filename, macro.line)
+                units = op.effect.cache_size
+            if parts and isinstance(parts[-1], int):
+                parts[-1] += units
+            else:
+                parts.append(units)
+        return parts
+
+    if not any(not isinstance(p, CacheEntry) and by_name.get(p) is not None and by_name[p].specializing
+               for p in stage_macro.parts):
+        raise DSLError(f"macro {stage_macro.name} is defined again in a stage without a specializing "
+                       f"micro-op (first at {base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
+    if layout(base, False) != layout(stage_macro, True):
+        raise DSLError(f"macro {stage_macro.name}: a stage's composition must keep the base's micro-ops and "
+                       f"put specializing micro-ops where the base has as many unused cache units "
+                       f"({base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
+
+
+def _check_changes(defs: Definitions, opcodes: list[Opcode]) -> list:
+    by_name = {op.name: op for op in opcodes}
+    seen: dict[str, object] = {}
+    for change in defs.changes:
+        where = (change.filename, change.line)
+        if change.id in seen:
+            raise DSLError(f"change {change.id} is declared twice", *where)
+        seen[change.id] = change
+        if change.id.split(".")[0] != f"s{change.stage}":
+            raise DSLError(f"change {change.id} is declared in a stage-{change.stage} file: its id "
+                           f"must start with s{change.stage}.", *where)
+        for name in change.opcodes:
+            if name not in by_name:
+                raise DSLError(f"change {change.id}: no instruction named {name!r}", *where)
+    return list(defs.changes)
 
 
 @contextlib.contextmanager
@@ -187,6 +261,11 @@ def _check_instruction(inst: Instruction, fn: str) -> None:
     for annotation in inst.annotations:
         if annotation == "shadow" and inst.kind != "inst":
             raise DSLError(f"{where}: only an 'inst' can be mirrored into the shadow code", fn, inst.line)
+        if annotation == "specializing" and (inst.kind != "op" or inst.stage == 0):
+            raise DSLError(f"{where}: a specializing micro-op is an 'op' in a stage's folder "
+                           "(tier 0 does not specialize)", fn, inst.line)
+    if inst.specializing and inst.effect.inputs != inst.effect.outputs:
+        raise DSLError(f"{where}: a specializing micro-op leaves its inputs in place", fn, inst.line)
     effects = [inst.effect] + ([inst.jump_effect] if inst.jump_effect else [])
     for effect in effects:
         names: dict[str, StackItem] = {}
@@ -234,7 +313,7 @@ def _opcode_of_inst(inst: Instruction, fn: str) -> Opcode:
         jump_net = total(inst.jump_effect.outputs, where) - total(inst.jump_effect.inputs, where)
     return Opcode(inst.name, -1, _uses_oparg(inst), inst.effect.cache_size, net, jump_net,
                   _jump_kind(inst), "shadow" in inst.annotations, inst,
-                  inputs=total(inst.effect.inputs, where))
+                  inputs=total(inst.effect.inputs, where), stage=inst.stage)
 
 
 def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> Opcode:
@@ -275,13 +354,15 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         where = last.name
         before = net - (total(last.effect.outputs, where) - total(last.effect.inputs, where))
         jump_net = before + total(last.jump_effect.outputs, where) - total(last.jump_effect.inputs, where)
-    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, False, macro, inputs=deepest)
+    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, False, macro, inputs=deepest,
+                  stage=macro.stage)
 
 
-def _check_families(defs: Definitions, opcodes: list[Opcode], fn: str) -> None:
+def _check_families(defs: Definitions, opcodes: list[Opcode]) -> None:
     by_name = {op.name: op for op in opcodes}
     member_of: dict[str, str] = {}
     for family in defs.families:
+        fn = family.filename
         if family.name not in by_name:
             raise DSLError(f"family {family.name}: no instruction named {family.name}", fn, family.line)
         base = by_name[family.name]
@@ -306,4 +387,4 @@ def _check_families(defs: Definitions, opcodes: list[Opcode], fn: str) -> None:
         body = op.definition.body if isinstance(op.definition, Instruction) else ""
         if re.search(r"\bDEOPT_IF\s*\(", body) and op.family is None:
             raise DSLError(f"{op.name}: DEOPT_IF is only allowed in a specialized member of a family",
-                           fn, op.definition.line)
+                           op.definition.filename, op.definition.line)

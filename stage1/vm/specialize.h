@@ -14,6 +14,7 @@
 #define FIVEFOLD_SPECIALIZE_H
 
 #include "code.h"
+#include "generated/opcode_ids.h"
 #include <stdint.h>
 
 #define FF_BACKOFF_BITS 4
@@ -41,10 +42,26 @@ static inline uint16_t ff_counter_backoff(uint16_t counter) {
 }
 
 /* Per-family switches, indexed by the family's generic opcode: set at import
- * from the change registry (FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH). */
+ * from the change registry (FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH)
+ * through the seam (adaptive.c's configure). */
 extern unsigned char ff_family_enabled[256];
-/* Whether s1.quickening or any family is on: frames then run on the adaptive loop. */
-extern int ff_adaptive;
+
+/* SPECIALIZE(FAMILY, call): the body of a family's specializing micro-op
+ * (_SPECIALIZE_<FAMILY> in its .def), composed in front of the base VM's
+ * generic instruction and run only on the adaptive loop. The counter is the
+ * instruction's first cache unit (next_instr[0]). At zero, `call` (the
+ * family's specializer, given next_instr - 1) rewrites the instruction, which
+ * then runs again; otherwise count down and go on to the generic body. */
+#define SPECIALIZE(FAMILY, call) \
+    do { \
+        if (FF_COUNTER_IS_ZERO(next_instr[0])) { \
+            if (opcode != FF_##FAMILY) { STAT_DEOPT(FF_##FAMILY); } \
+            call; \
+            next_instr--; \
+            goto dispatch_same_oparg; \
+        } \
+        FF_COUNTER_DECREMENT(next_instr[0]); \
+    } while (0)
 
 /* A type's version tag, 0 if it has none: the guard value of the members that
  * depend on a class (take it after a _PyType_Lookup, which assigns one when it
@@ -53,13 +70,8 @@ static inline uint32_t ff_type_version(PyTypeObject *type) {
     return (type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
 }
 
-/* Write the counters of a new code object's specializable instructions, and
- * its superinstructions when s1.superinstructions is on. */
-void ff_quicken(FFCode *code);
+/* superinstructions.c: write FIRST__SECOND over pairs (s1.superinstructions). */
 void ff_insert_superinstructions(FFCode *code);
-/* configure(ids): switch on the families of these change ids (module.c). */
-int ff_configure_changes(PyObject *ids);
-PyObject *ff_enabled_change_ids(void);
 
 /* Statistics (statistics build only; the macros vanish otherwise). */
 #define FF_MAX_FAILURE_KINDS 16
@@ -87,8 +99,6 @@ void ff_stat_failure(int family, const char *kind);
 #define STAT_SUCCESS(family) ((void)0)
 #define STAT_FAILURE(family, kind) ((void)(kind))
 #endif
-PyObject *ff_specialization_stats(void);
-void ff_reset_specialization_stats(void);
 
 /* What a specializer does with its instruction: `instr` is the opcode unit,
  * instr[1] the counter. */

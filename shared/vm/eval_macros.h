@@ -1,0 +1,60 @@
+/* The vocabulary of instruction bodies and generated cases, shared by every
+ * loop (tier 0 in eval.c, each stage's loop in its stageN/vm/loop.c): dispatch,
+ * stack, jumps, locals, the eval breaker. Included once per loop's C file,
+ * before eval_loop.c.h. A stage adds words of its own in its own headers
+ * (stage 1's SPECIALIZE is in stage1/vm/specialize.h). */
+#ifndef FIVEFOLD_EVAL_MACROS_H
+#define FIVEFOLD_EVAL_MACROS_H
+
+#include "vm_internal.h"
+#include "generated/opcode_ids.h"
+
+#ifdef FIVEFOLD_STATS
+#define FF_STAT_INC(op) (ff_opcode_counts[(op)]++)
+#else
+#define FF_STAT_INC(op) ((void)0)
+#endif
+
+/* Dispatch. With GCC or clang each instruction ends by jumping straight to the
+ * next one's code through a table of label addresses (computed gotos, as
+ * CPython 3.10 and 3.11 do: one indirect jump per instruction, which the
+ * branch predictor learns per instruction); elsewhere a plain switch. */
+#if defined(__GNUC__) && !defined(FF_NO_COMPUTED_GOTOS)
+#  define FF_COMPUTED_GOTOS 1
+#  define TARGET(op) TARGET_##op: case FF_##op:
+#  define DISPATCH() \
+    do { \
+        opcode = _Py_OPCODE(*next_instr); \
+        oparg = _Py_OPARG(*next_instr); \
+        next_instr++; \
+        SET_PREV_INSTR(); \
+        FF_STAT_INC(opcode); \
+        goto *opcode_targets[opcode]; \
+    } while (0)
+#else
+#  define FF_COMPUTED_GOTOS 0
+#  define TARGET(op) case FF_##op:
+#  define DISPATCH() goto dispatch
+#endif
+/* The shadow unit of the instruction about to run (CPython reads prev_instr
+ * for f_lasti, line numbers and generators): fivefold's copy of the bytecode
+ * and the shadow's have the same layout, a fixed byte distance apart. */
+#define SET_PREV_INSTR() \
+    (frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1)
+#define PREDICTED(op) PREDICTED_##op: ;
+#define JUMPBY(n) (next_instr += (n))
+#define STACK_GROW(n) (stack_pointer += (n))
+#define STACK_SHRINK(n) (stack_pointer -= (n))
+/* Inline cache readers: read_u32/read_u64 come from pycore_code.h; 3.11 has no
+ * 16-bit one (its caches read single units directly), so here it is. */
+static inline uint16_t read_u16(const uint16_t *p) { return *p; }
+
+#define GETLOCAL(i) (frame->localsplus[(i)])
+#define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
+                                Py_XDECREF(old_); } while (0)
+/* Signals, pending calls, GIL drop requests; checked on backward jumps and at
+ * function entry. The stack must be consistent where this is used. */
+#define CHECK_EVAL_BREAKER() \
+    do { if (ff_eval_breaker_set(tstate) && ff_handle_pending(tstate) != 0) goto error; } while (0)
+
+#endif
