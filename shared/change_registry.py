@@ -9,7 +9,8 @@ variant of the extension for each option set).
 Which changes run is chosen by the environment, so that pyperf worker processes
 and re-executed interpreters inherit it:
 
-    FIVEFOLD_STAGE=N            enable the changes of stages 1..N (default: highest stage)
+    FIVEFOLD_STAGE=N            enable the changes of stages 1..N (default: highest stage;
+                                N is 0 or a stage package that exists: see STAGES)
     FIVEFOLD_WITHOUT=id,id      then disable these
     FIVEFOLD_WITH=id,id         then enable these (even from a later stage)
 
@@ -22,7 +23,21 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, field
 
-STAGES = (0, 1, 2, 3, 4)
+
+def _stage_numbers() -> tuple[int, ...]:
+    """0 (tier 0) and 1..N for the stage packages fivefold.stage1 .. stageN that
+    exist (stages are numbered without gaps): a new stage folder is a new stage
+    with no edit here. find_spec asks whatever finder installed fivefold (a
+    wheel, an editable install, a checkout) without importing the packages."""
+    from importlib.util import find_spec
+
+    numbers = [0]
+    while find_spec(f"fivefold.stage{len(numbers)}") is not None:
+        numbers.append(len(numbers))
+    return tuple(numbers)
+
+
+STAGES = _stage_numbers()
 
 
 @dataclass(frozen=True)
@@ -34,6 +49,10 @@ class Change:
     test: str                    # the test that proves it (pytest node id)
     switch: str = "runtime"      # "runtime" or "build"
     build_option: str = ""       # meson option name for build switches
+    # Switched in the C engine: its id is declared, with the instructions it
+    # switches, by a change(...) in stageN/vm/*.def (False: a change of the
+    # compiler or of the Python runtime only).
+    engine: bool = True
     merge_order: int = 0         # position in the stage's merge order, for attribution
     requires: tuple[str, ...] = ()   # changes it cannot run without (switched on with it)
 
@@ -114,15 +133,46 @@ def describe(selection: Selection | None = None) -> list[dict]:
 
 
 # The stage packages that hold changes; importing one registers its changes.
-STAGE_PACKAGES = ("fivefold.stage1", "fivefold.stage2", "fivefold.stage3", "fivefold.stage4")
+STAGE_PACKAGES = tuple(f"fivefold.stage{n}" for n in STAGES if n)
 
 
 def load_stages() -> None:
-    """Import every stage package so that all changes are registered."""
+    """Import every stage package so that all changes are registered, then check
+    them against the changes the engine's definitions declare."""
     import importlib
 
     for name in STAGE_PACKAGES:
         importlib.import_module(name)
+    check_declarations()
+
+
+def check_declarations(declared: dict | None = None) -> None:
+    """Every change(...) of a stage's .def files is registered by its stage
+    package, and every registered engine change is declared there: the id is
+    the one thing both sides name, and this keeps them from drifting apart.
+    ``declared`` defaults to the generated table (id -> (stage, instructions))."""
+    if declared is None:
+        from fivefold.opcodes import CHANGES as declared
+    problems = []
+    for change_id, (stage, _) in sorted(declared.items()):
+        change = _REGISTRY.get(change_id)
+        if change is None:
+            problems.append(f"stage{stage}/vm/*.def declares {change_id}, which fivefold.stage{stage} "
+                            "does not register")
+        elif not change.engine:
+            problems.append(f"{change_id} is registered with engine=False but stage{stage}/vm/*.def "
+                            "declares it")
+    for change in all_changes():
+        if change.engine and change.id not in declared:
+            problems.append(f"{change.id} is an engine change but no change({change.id}) = {{...}}; "
+                            f"is declared in stage{change.stage}/vm/*.def")
+    if problems:
+        raise ValueError("the change registry and the engine's definitions disagree: " + "; ".join(problems))
+
+
+def stages_with_changes() -> list[int]:
+    """The stages that register at least one change (after load_stages)."""
+    return sorted({c.stage for c in all_changes()})
 
 
 def engine_selection(environ=os.environ) -> tuple[int, list[str]]:

@@ -3,11 +3,12 @@
 s1.quickening is the adaptive loop itself (counters, warm-up, back-off, the
 specializer calls) with no family: every other change requires it, so its cost
 is measured once, as its own "gain" (below 1). Each other change is one family
-of specialized instructions: its definitions
-are stage1/vm/<name>.def (read by shared/codegen), its specializer
-stage1/vm/<name>.c, its test tests/stage1/test_<name>.py. Switch one off with
-FIVEFOLD_WITHOUT=<id>; the C side maps ids to families in
-stage1/vm/stage1_changes.h. stage1/README.md lists them with measured gains.
+of specialized instructions: its definitions are stage1/vm/<name>.def (read by
+tools/cases_generator), where `change(s1.<name>) = {...};` names the instructions
+it switches (the C table is generated from that; the registry checks every
+declared id is registered here), its specializer stage1/vm/<name>.c, its test
+tests/stage1/test_<name>.py. Switch one off with FIVEFOLD_WITHOUT=<id>.
+stage1/README.md lists them with measured gains.
 """
 
 from fivefold.change_registry import Change, register

@@ -28,8 +28,17 @@ from pathlib import Path
 PROGRAMS_DIR = Path(__file__).parent / "programs"
 SYNTAX_ERRORS_DIR = PROGRAMS_DIR / "syntax_errors"
 
-# Stages the corpus runs at; append 1, 2, ... as the stages land.
-STAGES = [0, 1]
+def _stages_with_code() -> list[int]:
+    """Tier 0 and every stage that registers a change: a stage is in the corpus
+    as soon as its package registers one, with no edit here."""
+    from fivefold import change_registry
+
+    change_registry.load_stages()
+    return [0, *change_registry.stages_with_changes()]
+
+
+# Stages the corpus runs at.
+STAGES = _stages_with_code()
 
 # Seconds one run may take; fivefold gets more because tier 0 is a plain interpreter.
 CPYTHON_TIMEOUT = 30

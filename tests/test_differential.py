@@ -29,28 +29,30 @@ def _cases(programs):
     return cases
 
 
-def _stage1_change_ids() -> list[str]:
+def _change_ids(stage: int) -> list[str]:
     from fivefold import change_registry
 
     change_registry.load_stages()
-    return [c.id for c in change_registry.all_changes() if c.stage == 1]
+    return [c.id for c in change_registry.all_changes() if c.stage == stage]
 
 
 def _change_off_cases(programs):
-    """Stage 1 with one change switched off. Each program runs with one change off,
-    the change rotating through the corpus (every change is off for ~1/10 of it);
+    """Each stage with one of its own changes switched off. Each program runs, at
+    each stage that has changes, with one change off, the change rotating through
+    the corpus (every change is off for a share of it);
     FIVEFOLD_DIFF_EVERY_CHANGE_OFF=1 runs every program with every change off in
-    turn (`nox -s stage1 -- --every-change-off`; 10x the corpus)."""
-    ids = _stage1_change_ids()
+    turn (`nox -s stage1 -- --every-change-off`; ten times the corpus)."""
     every = os.environ.get("FIVEFOLD_DIFF_EVERY_CHANGE_OFF") == "1"
     cases = []
-    for i, path in enumerate(programs):
-        spec = read_spec(path)
-        reason = spec.xfail_reason(1)
-        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        for change in (ids if every else [ids[i % len(ids)]]):
-            cases.append(pytest.param(path, change, marks=marks,
-                                      id=f"{program_id(path)}-stage1-without-{change}"))
+    for stage in STAGES[1:]:
+        ids = _change_ids(stage)
+        for i, path in enumerate(programs):
+            spec = read_spec(path)
+            reason = spec.xfail_reason(stage)
+            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+            for change in (ids if every else [ids[i % len(ids)]]):
+                cases.append(pytest.param(path, stage, change, marks=marks,
+                                          id=f"{program_id(path)}-stage{stage}-without-{change}"))
     return cases
 
 
@@ -75,10 +77,9 @@ def test_program_matches_cpython(path, stage):
     _check_against_cpython(path, stage)
 
 
-@pytest.mark.skipif(1 not in STAGES, reason="stage 1 is not in differential.STAGES")
-@pytest.mark.parametrize("path,change", _change_off_cases(collect_programs()))
-def test_program_matches_cpython_with_one_change_off(path, change):
-    _check_against_cpython(path, 1, env={"FIVEFOLD_WITHOUT": change})
+@pytest.mark.parametrize("path,stage,change", _change_off_cases(collect_programs()))
+def test_program_matches_cpython_with_one_change_off(path, stage, change):
+    _check_against_cpython(path, stage, env={"FIVEFOLD_WITHOUT": change})
 
 
 @pytest.mark.parametrize("path,stage", _cases(collect_syntax_errors()))

@@ -5,7 +5,7 @@ stack effect (taken and not taken, for jumps), which opcodes are jumps and
 which the shadow code mirrors. Two instances exist:
 
 - `fivefold_isa()`: fivefold's own numbering from the generated
-  `fivefold.opcodes` (shared/opcodes.py, written by shared/codegen from
+  `fivefold.opcodes` (shared/opcodes.py, written by tools/cases_generator from
   shared/vm/instructions.def);
 - `cpython_isa()`: CPython 3.11's numbering, caches and PRECALL, so the same
   instruction stream can also be assembled into a real CPython code object.

@@ -7,7 +7,7 @@
 
 TARGET(CACHE) {
     {
-#line 29 "shared/vm/instructions.def"
+#line 39 "shared/vm/instructions.def"
         PyErr_SetString(PyExc_SystemError, "fivefold: executed an inline cache unit");
         goto error;
 #line 14 "shared/vm/generated/cases.c.h"
@@ -24,7 +24,7 @@ TARGET(NOP) {
 TARGET(POP_TOP) {
     PyObject *value = stack_pointer[-1];
     {
-#line 37 "shared/vm/instructions.def"
+#line 47 "shared/vm/instructions.def"
         Py_DECREF(value);
 #line 30 "shared/vm/generated/cases.c.h"
     }
@@ -35,7 +35,7 @@ TARGET(POP_TOP) {
 TARGET(PUSH_NULL) {
     PyObject *res;
     {
-#line 41 "shared/vm/instructions.def"
+#line 51 "shared/vm/instructions.def"
         res = NULL;
 #line 41 "shared/vm/generated/cases.c.h"
     }
@@ -48,7 +48,7 @@ TARGET(UNARY_POSITIVE) {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
-#line 47 "shared/vm/instructions.def"
+#line 57 "shared/vm/instructions.def"
         res = PyNumber_Positive(value);
         Py_XDECREF(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -62,7 +62,7 @@ TARGET(UNARY_NEGATIVE) {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
-#line 53 "shared/vm/instructions.def"
+#line 63 "shared/vm/instructions.def"
         res = PyNumber_Negative(value);
         Py_XDECREF(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -76,7 +76,7 @@ TARGET(UNARY_NOT) {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
-#line 59 "shared/vm/instructions.def"
+#line 69 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(value);
         Py_XDECREF(value);
         if (truth < 0) { STACK_SHRINK(1); goto error; }
@@ -92,7 +92,7 @@ TARGET(UNARY_INVERT) {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
-#line 67 "shared/vm/instructions.def"
+#line 77 "shared/vm/instructions.def"
         res = PyNumber_Invert(value);
         Py_XDECREF(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -106,7 +106,7 @@ TARGET(DELETE_SUBSCR) {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
-#line 130 "shared/vm/instructions.def"
+#line 140 "shared/vm/instructions.def"
         int err = PyObject_DelItem(container, sub);
         Py_XDECREF(container); Py_XDECREF(sub);
         if (err) { STACK_SHRINK(2); goto error; }
@@ -120,7 +120,7 @@ TARGET(LIST_TO_TUPLE) {
     PyObject *list = stack_pointer[-1];
     PyObject *tup;
     {
-#line 365 "shared/vm/instructions.def"
+#line 375 "shared/vm/instructions.def"
         tup = PyList_AsTuple(list);
         Py_XDECREF(list);
         if (tup == NULL) { STACK_SHRINK(1); goto error; }
@@ -134,7 +134,7 @@ TARGET(GET_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 478 "shared/vm/instructions.def"
+#line 488 "shared/vm/instructions.def"
         iter = PyObject_GetIter(iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -148,7 +148,7 @@ TARGET(GET_YIELD_FROM_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 484 "shared/vm/instructions.def"
+#line 494 "shared/vm/instructions.def"
         iter = ff_yield_from_iter(frame, iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -161,7 +161,7 @@ TARGET(GET_YIELD_FROM_ITER) {
 TARGET(LOAD_BUILD_CLASS) {
     PyObject *bc;
     {
-#line 656 "shared/vm/instructions.def"
+#line 666 "shared/vm/instructions.def"
         bc = ff_load_build_class(tstate, frame);
         if (bc == NULL) {
             goto error;
@@ -175,7 +175,7 @@ TARGET(LOAD_BUILD_CLASS) {
 
 TARGET(SETUP_ANNOTATIONS) {
     {
-#line 663 "shared/vm/instructions.def"
+#line 673 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
             goto error;
         }
@@ -187,7 +187,7 @@ TARGET(SETUP_ANNOTATIONS) {
 TARGET(LOAD_ASSERTION_ERROR) {
     PyObject *value;
     {
-#line 669 "shared/vm/instructions.def"
+#line 679 "shared/vm/instructions.def"
         value = PyExc_AssertionError;
         Py_INCREF(value);
 #line 194 "shared/vm/generated/cases.c.h"
@@ -200,7 +200,7 @@ TARGET(LOAD_ASSERTION_ERROR) {
 TARGET(PRINT_EXPR) {
     PyObject *value = stack_pointer[-1];
     {
-#line 674 "shared/vm/instructions.def"
+#line 684 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
         Py_XDECREF(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -213,7 +213,7 @@ TARGET(PRINT_EXPR) {
 TARGET(IMPORT_STAR) {
     PyObject *from = stack_pointer[-1];
     {
-#line 695 "shared/vm/instructions.def"
+#line 705 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
         Py_XDECREF(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -226,7 +226,7 @@ TARGET(IMPORT_STAR) {
 TARGET(RETURN_VALUE) {
     PyObject *retval = stack_pointer[-1];
     {
-#line 703 "shared/vm/instructions.def"
+#line 713 "shared/vm/instructions.def"
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_frame; }
 #line 233 "shared/vm/generated/cases.c.h"
@@ -237,7 +237,7 @@ TARGET(RETURN_VALUE) {
 
 TARGET(RETURN_GENERATOR) {
     {
-#line 708 "shared/vm/instructions.def"
+#line 718 "shared/vm/instructions.def"
         // Moves this frame into a new generator object and returns it to the caller.
         _PyFrame_SetStackPointer(frame, stack_pointer);
         frame_result = ff_make_generator(tstate, frame);
@@ -255,7 +255,7 @@ TARGET(YIELD_VALUE) {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
-#line 719 "shared/vm/instructions.def"
+#line 729 "shared/vm/instructions.def"
         // The generator is suspended here. `sent` is not written by this code: CPython
         // (gen_send_ex) pushes the value sent in when it resumes the frame, before the
         // RESUME that follows, so the effect the compiler sees is 0 as in 3.11.
@@ -271,7 +271,7 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 780 "shared/vm/instructions.def"
+#line 790 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
@@ -288,7 +288,7 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 788 "shared/vm/instructions.def"
+#line 798 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
 #line 295 "shared/vm/generated/cases.c.h"
@@ -302,7 +302,7 @@ TARGET(CHECK_EXC_MATCH) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 793 "shared/vm/instructions.def"
+#line 803 "shared/vm/instructions.def"
         if (ff_check_except_type_valid(tstate, right) < 0) {
             Py_DECREF(right);
             if (1) { STACK_SHRINK(1); goto error; }
@@ -322,7 +322,7 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 804 "shared/vm/instructions.def"
+#line 814 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -340,7 +340,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 810 "shared/vm/instructions.def"
+#line 820 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -1355,7 +1355,7 @@ TARGET(BINARY_SUBSCR) {
         PyObject *container = stack_pointer[-2];
         PyObject *res;
         {
-#line 116 "shared/vm/instructions.def"
+#line 126 "shared/vm/instructions.def"
             res = PyObject_GetItem(container, sub);
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
@@ -1389,7 +1389,7 @@ TARGET(STORE_SUBSCR) {
         PyObject *container = stack_pointer[-2];
         PyObject *v = stack_pointer[-3];
         {
-#line 123 "shared/vm/instructions.def"
+#line 133 "shared/vm/instructions.def"
             int err = PyObject_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
@@ -1406,7 +1406,7 @@ TARGET(IS_OP) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 99 "shared/vm/instructions.def"
+#line 109 "shared/vm/instructions.def"
         int same = (left == right) ^ oparg;
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
@@ -1423,7 +1423,7 @@ TARGET(CONTAINS_OP) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 106 "shared/vm/instructions.def"
+#line 116 "shared/vm/instructions.def"
         int found = PySequence_Contains(right, left);
         Py_XDECREF(left); Py_XDECREF(right);
         if (found < 0) { STACK_SHRINK(2); goto error; }
@@ -1439,7 +1439,7 @@ TARGET(CONTAINS_OP) {
 TARGET(LOAD_FAST) {
     PyObject *value;
     {
-#line 138 "shared/vm/instructions.def"
+#line 148 "shared/vm/instructions.def"
         value = GETLOCAL(oparg);
         if (value == NULL) {
             ff_unbound_local_error(tstate, frame, oparg);
@@ -1456,7 +1456,7 @@ TARGET(LOAD_FAST) {
 TARGET(LOAD_CONST) {
     PyObject *value;
     {
-#line 147 "shared/vm/instructions.def"
+#line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
 #line 1463 "shared/vm/generated/cases.c.h"
@@ -1469,7 +1469,7 @@ TARGET(LOAD_CONST) {
 TARGET(STORE_FAST) {
     PyObject *value = stack_pointer[-1];
     {
-#line 152 "shared/vm/instructions.def"
+#line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
 #line 1475 "shared/vm/generated/cases.c.h"
     }
@@ -1479,7 +1479,7 @@ TARGET(STORE_FAST) {
 
 TARGET(DELETE_FAST) {
     {
-#line 156 "shared/vm/instructions.def"
+#line 166 "shared/vm/instructions.def"
         if (GETLOCAL(oparg) == NULL) {
             ff_unbound_local_error(tstate, frame, oparg);
             goto error;
@@ -1492,7 +1492,7 @@ TARGET(DELETE_FAST) {
 
 TARGET(MAKE_CELL) {
     {
-#line 164 "shared/vm/instructions.def"
+#line 174 "shared/vm/instructions.def"
         // Wraps the local (an argument's value, or NULL) in a new cell, in place.
         PyObject *initial = GETLOCAL(oparg);
         PyObject *cell = PyCell_New(initial);
@@ -1508,7 +1508,7 @@ TARGET(MAKE_CELL) {
 TARGET(LOAD_CLOSURE) {
     PyObject *value;
     {
-#line 174 "shared/vm/instructions.def"
+#line 184 "shared/vm/instructions.def"
         // The cell itself, for MAKE_FUNCTION's closure tuple.
         value = GETLOCAL(oparg);
         if (value == NULL) {
@@ -1526,7 +1526,7 @@ TARGET(LOAD_CLOSURE) {
 TARGET(LOAD_DEREF) {
     PyObject *value;
     {
-#line 184 "shared/vm/instructions.def"
+#line 194 "shared/vm/instructions.def"
         PyObject *cell = GETLOCAL(oparg);
         value = PyCell_GET(cell);
         if (value == NULL) {
@@ -1544,7 +1544,7 @@ TARGET(LOAD_DEREF) {
 TARGET(LOAD_CLASSDEREF) {
     PyObject *value;
     {
-#line 194 "shared/vm/instructions.def"
+#line 204 "shared/vm/instructions.def"
         // Class bodies: the class namespace first, then the cell.
         value = ff_load_classderef(tstate, frame, oparg);
         if (value == NULL) {
@@ -1560,7 +1560,7 @@ TARGET(LOAD_CLASSDEREF) {
 TARGET(STORE_DEREF) {
     PyObject *v = stack_pointer[-1];
     {
-#line 202 "shared/vm/instructions.def"
+#line 212 "shared/vm/instructions.def"
         PyObject *cell = GETLOCAL(oparg);
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
@@ -1573,7 +1573,7 @@ TARGET(STORE_DEREF) {
 
 TARGET(DELETE_DEREF) {
     {
-#line 209 "shared/vm/instructions.def"
+#line 219 "shared/vm/instructions.def"
         PyObject *cell = GETLOCAL(oparg);
         PyObject *old = PyCell_GET(cell);
         if (old == NULL) {
@@ -1589,7 +1589,7 @@ TARGET(DELETE_DEREF) {
 
 TARGET(COPY_FREE_VARS) {
     {
-#line 220 "shared/vm/instructions.def"
+#line 230 "shared/vm/instructions.def"
         // Free variables come from the function's closure, after the cells.
         PyObject *closure = ((PyFunctionObject *)frame->f_func)->func_closure;
         int offset = frame->f_code->co_nlocalsplus - oparg;
@@ -1610,7 +1610,7 @@ TARGET(COPY_FREE_VARS) {
 TARGET(LOAD_NAME) {
     PyObject *v;
     {
-#line 237 "shared/vm/instructions.def"
+#line 247 "shared/vm/instructions.def"
         v = ff_load_name(tstate, frame, PyTuple_GET_ITEM(names, oparg));
         if (v == NULL) {
             goto error;
@@ -1625,7 +1625,7 @@ TARGET(LOAD_NAME) {
 TARGET(STORE_NAME) {
     PyObject *v = stack_pointer[-1];
     {
-#line 244 "shared/vm/instructions.def"
+#line 254 "shared/vm/instructions.def"
         PyObject *name = PyTuple_GET_ITEM(names, oparg);
         PyObject *ns = frame->f_locals;
         int err;
@@ -1649,7 +1649,7 @@ TARGET(STORE_NAME) {
 
 TARGET(DELETE_NAME) {
     {
-#line 262 "shared/vm/instructions.def"
+#line 272 "shared/vm/instructions.def"
         PyObject *name = PyTuple_GET_ITEM(names, oparg);
         PyObject *ns = frame->f_locals;
         if (ns == NULL) {
@@ -1668,7 +1668,7 @@ TARGET(DELETE_NAME) {
 TARGET(STORE_GLOBAL) {
     PyObject *v = stack_pointer[-1];
     {
-#line 285 "shared/vm/instructions.def"
+#line 295 "shared/vm/instructions.def"
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
@@ -1680,7 +1680,7 @@ TARGET(STORE_GLOBAL) {
 
 TARGET(DELETE_GLOBAL) {
     {
-#line 291 "shared/vm/instructions.def"
+#line 301 "shared/vm/instructions.def"
         PyObject *name = PyTuple_GET_ITEM(names, oparg);
         if (PyDict_DelItem(frame->f_globals, name) != 0) {
             if (PyErr_ExceptionMatches(PyExc_KeyError)) {
@@ -1697,7 +1697,7 @@ TARGET(DELETE_GLOBAL) {
 TARGET(DELETE_ATTR) {
     PyObject *owner = stack_pointer[-1];
     {
-#line 337 "shared/vm/instructions.def"
+#line 347 "shared/vm/instructions.def"
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
@@ -1711,7 +1711,7 @@ TARGET(COPY) {
     PyObject *bottom = stack_pointer[-((oparg - 1) + 1)];
     PyObject *top;
     {
-#line 345 "shared/vm/instructions.def"
+#line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
 #line 1718 "shared/vm/generated/cases.c.h"
@@ -1735,7 +1735,7 @@ TARGET(BUILD_TUPLE) {
     PyObject **values = stack_pointer - (oparg);
     PyObject *tup;
     {
-#line 355 "shared/vm/instructions.def"
+#line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
 #line 1742 "shared/vm/generated/cases.c.h"
@@ -1749,7 +1749,7 @@ TARGET(BUILD_LIST) {
     PyObject **values = stack_pointer - (oparg);
     PyObject *list;
     {
-#line 360 "shared/vm/instructions.def"
+#line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
 #line 1756 "shared/vm/generated/cases.c.h"
@@ -1763,7 +1763,7 @@ TARGET(LIST_APPEND) {
     PyObject *v = stack_pointer[-1];
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 371 "shared/vm/instructions.def"
+#line 381 "shared/vm/instructions.def"
         int err = PyList_Append(list, v);
         Py_DECREF(v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -1777,7 +1777,7 @@ TARGET(LIST_EXTEND) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 377 "shared/vm/instructions.def"
+#line 387 "shared/vm/instructions.def"
         PyObject *none = _PyList_Extend((PyListObject *)list, iterable);
         if (none == NULL) {
             ff_list_extend_error(tstate, iterable);
@@ -1795,7 +1795,7 @@ TARGET(BUILD_SET) {
     PyObject **values = stack_pointer - (oparg);
     PyObject *set;
     {
-#line 387 "shared/vm/instructions.def"
+#line 397 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
 #line 1802 "shared/vm/generated/cases.c.h"
@@ -1809,7 +1809,7 @@ TARGET(SET_ADD) {
     PyObject *v = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 392 "shared/vm/instructions.def"
+#line 402 "shared/vm/instructions.def"
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
@@ -1823,7 +1823,7 @@ TARGET(SET_UPDATE) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 398 "shared/vm/instructions.def"
+#line 408 "shared/vm/instructions.def"
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -1837,7 +1837,7 @@ TARGET(BUILD_MAP) {
     PyObject **values = stack_pointer - ((oparg * 2));
     PyObject *map;
     {
-#line 404 "shared/vm/instructions.def"
+#line 414 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
 #line 1844 "shared/vm/generated/cases.c.h"
@@ -1852,7 +1852,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
     PyObject **values = stack_pointer - (oparg + 1);
     PyObject *map;
     {
-#line 409 "shared/vm/instructions.def"
+#line 419 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
 #line 1859 "shared/vm/generated/cases.c.h"
@@ -1866,7 +1866,7 @@ TARGET(DICT_UPDATE) {
     PyObject *update = stack_pointer[-1];
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 414 "shared/vm/instructions.def"
+#line 424 "shared/vm/instructions.def"
         int err = PyDict_Update(dict, update);
         if (err < 0 && PyErr_ExceptionMatches(PyExc_AttributeError)) {
             PyErr_Format(PyExc_TypeError, "'%.200s' object is not a mapping", Py_TYPE(update)->tp_name);
@@ -1884,7 +1884,7 @@ TARGET(DICT_MERGE) {
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     PyObject *callable = stack_pointer[-((oparg - 1) + 4)];
     {
-#line 423 "shared/vm/instructions.def"
+#line 433 "shared/vm/instructions.def"
         // **kwargs merging for a call; the callable (for messages) is 2 below the dict
         // in 3.11's layout: [NULL|meth, callable, args tuple, kwargs dict, ...].
         int err = _PyDict_MergeEx(dict, update, 2);
@@ -1904,7 +1904,7 @@ TARGET(MAP_ADD) {
     PyObject *key = stack_pointer[-2];
     PyObject *dict = stack_pointer[-((oparg - 1) + 3)];
     {
-#line 434 "shared/vm/instructions.def"
+#line 444 "shared/vm/instructions.def"
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
@@ -1920,7 +1920,7 @@ TARGET(BUILD_SLICE) {
     PyObject *start = stack_pointer[-(((oparg == 3) ? 1 : 0) + 2)];
     PyObject *slice;
     {
-#line 440 "shared/vm/instructions.def"
+#line 450 "shared/vm/instructions.def"
         slice = PySlice_New(start, stop, step);
         Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
         if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
@@ -1935,7 +1935,7 @@ TARGET(BUILD_STRING) {
     PyObject **pieces = stack_pointer - (oparg);
     PyObject *str;
     {
-#line 446 "shared/vm/instructions.def"
+#line 456 "shared/vm/instructions.def"
         PyObject *empty = PyUnicode_New(0, 0);
         str = empty == NULL ? NULL : _PyUnicode_JoinArray(empty, pieces, oparg);
         Py_XDECREF(empty);
@@ -1953,7 +1953,7 @@ TARGET(FORMAT_VALUE) {
     PyObject *value = stack_pointer[-((((oparg & 4) == 4) ? 1 : 0) + 1)];
     PyObject *result;
     {
-#line 454 "shared/vm/instructions.def"
+#line 464 "shared/vm/instructions.def"
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
@@ -1968,7 +1968,7 @@ TARGET(UNPACK_EX) {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
-#line 470 "shared/vm/instructions.def"
+#line 480 "shared/vm/instructions.def"
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
@@ -1980,7 +1980,7 @@ TARGET(UNPACK_EX) {
 
 TARGET(JUMP_FORWARD) {
     {
-#line 505 "shared/vm/instructions.def"
+#line 515 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
 #line 1986 "shared/vm/generated/cases.c.h"
     }
@@ -1989,7 +1989,7 @@ TARGET(JUMP_FORWARD) {
 
 TARGET(JUMP_BACKWARD) {
     {
-#line 509 "shared/vm/instructions.def"
+#line 519 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
 #line 1995 "shared/vm/generated/cases.c.h"
     }
@@ -1998,7 +1998,7 @@ TARGET(JUMP_BACKWARD) {
 
 TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
-#line 513 "shared/vm/instructions.def"
+#line 523 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
 #line 2004 "shared/vm/generated/cases.c.h"
     }
@@ -2008,7 +2008,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
 TARGET(POP_JUMP_FORWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 557 "shared/vm/instructions.def"
+#line 567 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
@@ -2023,7 +2023,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
 TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 565 "shared/vm/instructions.def"
+#line 575 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
@@ -2038,7 +2038,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 573 "shared/vm/instructions.def"
+#line 583 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
@@ -2053,7 +2053,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 581 "shared/vm/instructions.def"
+#line 591 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
@@ -2068,7 +2068,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
 TARGET(JUMP_IF_FALSE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 589 "shared/vm/instructions.def"
+#line 599 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2086,7 +2086,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 600 "shared/vm/instructions.def"
+#line 610 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2103,7 +2103,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
 
 TARGET(EXTENDED_ARG) {
     {
-#line 611 "shared/vm/instructions.def"
+#line 621 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
         oparg = (oparg << 8) | _Py_OPARG(*next_instr);
         opcode = _Py_OPCODE(*next_instr);
@@ -2116,7 +2116,7 @@ TARGET(EXTENDED_ARG) {
 
 TARGET(KW_NAMES) {
     {
-#line 621 "shared/vm/instructions.def"
+#line 631 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
 #line 2123 "shared/vm/generated/cases.c.h"
@@ -2131,7 +2131,7 @@ TARGET(CALL_FUNCTION_EX) {
     PyObject *null = stack_pointer[-(((oparg & 1) ? 1 : 0) + 3)];
     PyObject *result;
     {
-#line 644 "shared/vm/instructions.def"
+#line 654 "shared/vm/instructions.def"
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
@@ -2150,7 +2150,7 @@ TARGET(MAKE_FUNCTION) {
     PyObject *defaults = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *func;
     {
-#line 650 "shared/vm/instructions.def"
+#line 660 "shared/vm/instructions.def"
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
@@ -2166,7 +2166,7 @@ TARGET(IMPORT_NAME) {
     PyObject *level = stack_pointer[-2];
     PyObject *res;
     {
-#line 682 "shared/vm/instructions.def"
+#line 692 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
@@ -2181,7 +2181,7 @@ TARGET(IMPORT_FROM) {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
-#line 688 "shared/vm/instructions.def"
+#line 698 "shared/vm/instructions.def"
         res = ff_import_from(tstate, from, PyTuple_GET_ITEM(names, oparg));
         if (res == NULL) {
             goto error;
@@ -2195,7 +2195,7 @@ TARGET(IMPORT_FROM) {
 
 TARGET(RESUME) {
     {
-#line 727 "shared/vm/instructions.def"
+#line 737 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
@@ -2210,7 +2210,7 @@ TARGET(SEND) {
     PyObject *receiver = stack_pointer[-2];
     PyObject *retval;
     {
-#line 734 "shared/vm/instructions.def"
+#line 744 "shared/vm/instructions.def"
         PyObject *value = NULL;
         PySendResult status = PyIter_Send(receiver, v, &value);
         Py_DECREF(v);
@@ -2231,7 +2231,7 @@ TARGET(SEND) {
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 750 "shared/vm/instructions.def"
+#line 760 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2249,7 +2249,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 760 "shared/vm/instructions.def"
+#line 770 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2415,7 +2415,7 @@ TARGET(BINARY_OP) {
         PyObject *lhs = stack_pointer[-2];
         PyObject *res;
         {
-#line 73 "shared/vm/instructions.def"
+#line 83 "shared/vm/instructions.def"
             // make_code checks oparg < FF_NB_COUNT
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
@@ -3119,7 +3119,7 @@ TARGET(CALL) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 626 "shared/vm/instructions.def"
+#line 636 "shared/vm/instructions.def"
             // [NULL, callable, args...] or [method, self, args...]; kwnames from KW_NAMES.
             PyObject *callable = callable_or_self;
             PyObject **argv = args;
@@ -3265,7 +3265,7 @@ TARGET(COMPARE_OP) {
         PyObject *left = stack_pointer[-2];
         PyObject *res;
         {
-#line 81 "shared/vm/instructions.def"
+#line 91 "shared/vm/instructions.def"
             // make_code checks oparg <= Py_GE.
             // Two exact ints, floats or strs compare without PyObject_RichCompare's
             // recursion guard: their comparison cannot recurse, and CPython 3.11 runs
@@ -3437,7 +3437,7 @@ TARGET(FOR_ITER) {
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-#line 490 "shared/vm/instructions.def"
+#line 500 "shared/vm/instructions.def"
             next = (*Py_TYPE(iter)->tp_iternext)(iter);
             if (next == NULL) {
                 if (PyErr_Occurred()) {
@@ -3515,7 +3515,7 @@ TARGET(LOAD_ATTR) {
         PyObject *owner = stack_pointer[-1];
         PyObject *res;
         {
-#line 304 "shared/vm/instructions.def"
+#line 314 "shared/vm/instructions.def"
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -3546,7 +3546,7 @@ TARGET(LOAD_METHOD) {
         PyObject *meth_or_null;
         PyObject *self_or_res;
         {
-#line 311 "shared/vm/instructions.def"
+#line 321 "shared/vm/instructions.def"
             // A method found unbound: [method, self]; anything else: [NULL, attribute].
             PyObject *meth = NULL;
             int found = _PyObject_GetMethod(obj, PyTuple_GET_ITEM(names, oparg), &meth);
@@ -3662,7 +3662,7 @@ TARGET(LOAD_GLOBAL) {
         PyObject *null;
         PyObject *v;
         {
-#line 275 "shared/vm/instructions.def"
+#line 285 "shared/vm/instructions.def"
             // oparg >> 1 is the name; the low bit asks for a NULL below the value (for CALL).
             v = ff_load_global(tstate, frame, PyTuple_GET_ITEM(names, oparg >> 1));
             if (v == NULL) {
@@ -3698,7 +3698,7 @@ TARGET(STORE_ATTR) {
         PyObject *owner = stack_pointer[-1];
         PyObject *v = stack_pointer[-2];
         {
-#line 330 "shared/vm/instructions.def"
+#line 340 "shared/vm/instructions.def"
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
@@ -4375,7 +4375,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
     { /* _POP_JUMP_FORWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 517 "shared/vm/instructions.def"
+#line 527 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
@@ -4407,7 +4407,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
     { /* _POP_JUMP_FORWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 527 "shared/vm/instructions.def"
+#line 537 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
@@ -4439,7 +4439,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
     { /* _POP_JUMP_BACKWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 537 "shared/vm/instructions.def"
+#line 547 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
@@ -4471,7 +4471,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
     { /* _POP_JUMP_BACKWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 547 "shared/vm/instructions.def"
+#line 557 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
@@ -4598,7 +4598,7 @@ TARGET(UNPACK_SEQUENCE) {
         PyObject *seq = stack_pointer[-1];
         PyObject **values = stack_pointer - 1;
         {
-#line 462 "shared/vm/instructions.def"
+#line 472 "shared/vm/instructions.def"
             // values[0] is the last item: the first item ends on top.
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
