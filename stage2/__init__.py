@@ -1,1 +1,22 @@
-"""fivefold.stage2"""
+"""fivefold.stage2: frames and calls owned by fivefold, and many small tweaks.
+
+Each change is a stage2/vm/<name>.def (its change(s2.<name>) declaration and
+its instructions or the micro-ops it composes into earlier instructions) and
+stage2/vm/<name>.c, tested by tests/stage2/test_<name>.py; switch one off with
+FIVEFOLD_WITHOUT=<id>. stage2/README.md lists them with measured gains.
+"""
+
+from fivefold.change_registry import Change, register
+
+CHANGES = [
+    register(Change(
+        id="s2.inline_calls", stage=2, merge_order=1,
+        description="A call of a Python function whose code is fivefold's (exact positional "
+                    "arguments, or completed by defaults) pushes the callee's frame on the thread's "
+                    "data stack and runs it in the same dispatch loop; RETURN_VALUE resumes the "
+                    "caller there and an exception unwinds into it. No C recursion and no "
+                    "_PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 round trip per call.",
+        targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens"),
+        test="tests/stage2/test_inline_calls.py",
+        requires=("s1.call",))),
+]

@@ -7,6 +7,25 @@
  * plain interpreter it is measured as. Expects FF_LOOP_STAGE and FF_RUN_FRAME
  * to be defined, and eval_macros.h (plus the stage's own words) included. */
 
+/* The state of the frame a loop runs: (re)loaded on entry and, on loops that
+ * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. */
+#define FF_LOAD_FRAME_STATE() \
+    do { \
+        code = ff_code_of_shadow(frame->f_code); \
+        first_instr = code->instrs; \
+        shadow_first = _PyCode_CODE(frame->f_code); \
+        /* prev_instr is the shadow unit before the next one to run (-1 on entry). */ \
+        next_instr = first_instr + (frame->prev_instr - shadow_first) + 1; \
+        shadow_delta = (char *)shadow_first - (char *)first_instr; \
+        stack_pointer = _PyFrame_GetStackPointer(frame); \
+        /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC, \
+         * which traverses a running generator's frame up to stacktop, sees no \
+         * stale slots. Every exit stores the real value back. */ \
+        frame->stacktop = -1; \
+        consts = code->co_consts; \
+        names = code->co_names; \
+    } while (0)
+
 PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
@@ -26,26 +45,22 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
         return NULL;
     }
 
-    _Py_CODEUNIT *const first_instr = code->instrs;
-    _Py_CODEUNIT *const shadow_first = _PyCode_CODE(frame->f_code);
-    /* prev_instr is the shadow unit before the next one to run (-1 on entry). */
-    _Py_CODEUNIT *next_instr = first_instr + (frame->prev_instr - shadow_first) + 1;
-    const intptr_t shadow_delta = (char *)shadow_first - (char *)first_instr;
 #if FF_COMPUTED_GOTOS
     static void *const opcode_targets[256] = {
 #include "generated/opcode_targets.h"
     };
 #endif
-    PyObject **stack_pointer = _PyFrame_GetStackPointer(frame);
-    /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC,
-     * which traverses a running generator's frame up to stacktop, sees no
-     * stale slots. Every exit stores the real value back. */
-    frame->stacktop = -1;
-    PyObject *const consts = code->co_consts;
-    PyObject *const names = code->co_names;
+    _Py_CODEUNIT *first_instr, *shadow_first, *next_instr;
+    intptr_t shadow_delta;
+    PyObject **stack_pointer;
+    PyObject *consts, *names;
     PyObject *kwnames = NULL;         /* set by KW_NAMES for the next CALL */
     PyObject *frame_result = NULL;
+#if FF_LOOP_INLINE_FRAMES
+    _PyInterpreterFrame *new_frame = NULL;   /* set by an instruction that goes to enter_frame */
+#endif
     int opcode, oparg;
+    FF_LOAD_FRAME_STATE();
     (void)names;
 
     if (throwflag) {
@@ -128,6 +143,18 @@ exception_unwind:
 
 exit_unwind:
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* A frame this loop pushed: pop it, and go on unwinding in its caller,
+         * which gets its traceback entry at `error`, as in CPython. */
+        _PyInterpreterFrame *dying = frame;
+        frame = cframe->current_frame = dying->previous;
+        Py_LeaveRecursiveCall();
+        ff_pop_thread_frame(tstate, dying);
+        FF_LOAD_FRAME_STATE();
+        goto error;
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return NULL;
@@ -135,6 +162,20 @@ exit_unwind:
 exit_frame:
     /* RETURN_VALUE: the value is popped and the stack is empty. */
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* Back to the caller this loop pushed the frame for, in the same loop:
+         * its next instruction follows the CALL and its caches. */
+        _PyInterpreterFrame *dying = frame;
+        frame = cframe->current_frame = dying->previous;
+        Py_LeaveRecursiveCall();
+        ff_pop_thread_frame(tstate, dying);
+        FF_LOAD_FRAME_STATE();
+        *stack_pointer++ = frame_result;
+        frame_result = NULL;
+        DISPATCH();
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
@@ -150,6 +191,27 @@ exit_yield:
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
+
+#if FF_LOOP_INLINE_FRAMES
+enter_frame:
+    /* An instruction pushed new_frame (arguments in place, its own references
+     * taken from the stack, which it popped) and moved next_instr past its
+     * caches: link it and run it here, with no C recursion (stage 2). */
+    frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1;
+    _PyFrame_SetStackPointer(frame, stack_pointer);
+    new_frame->previous = frame;
+    frame = cframe->current_frame = new_frame;
+    new_frame = NULL;
+    FF_LOAD_FRAME_STATE();
+    if (Py_EnterRecursiveCall("")) {
+        /* RecursionError: the frame never ran, so no traceback entry of its own
+         * (as in CPython); exit_unwind leaves one recursion level for it, which
+         * the failed check did not take. */
+        tstate->recursion_remaining--;
+        goto exit_unwind;
+    }
+    DISPATCH();
+#endif
 
 exit_generator_created:
     /* RETURN_GENERATOR moved this frame's contents into the generator. */

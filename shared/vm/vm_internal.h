@@ -36,6 +36,8 @@ int ff_c_stack_exhausted(PyThreadState *tstate);
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 void ff_add_traceback(_PyInterpreterFrame *frame);
 PyObject *ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+void ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame);
+void ff_pop_thread_frame(PyThreadState *tstate, _PyInterpreterFrame *frame);
 
 /* ops.c: the work of instructions too long for their DSL bodies */
 #define FF_NB_COUNT 26

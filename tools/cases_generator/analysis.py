@@ -191,11 +191,13 @@ def analyze(defs: Definitions) -> Analysis:
 
 
 def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instruction]) -> None:
-    """A stage may compose its specializing micro-ops into a base instruction by
-    defining a macro of the same name: the same micro-ops in the same order, each
-    specializing op standing where the base reserves as many cache units
-    (``unused/N``). So the instruction's layout, and every tier-0 code object,
-    is the same whichever stages are built or on."""
+    """A later stage may compose micro-ops of its own into an earlier stage's
+    instruction by defining a macro of the same name: the same micro-ops in the
+    same order, each specializing op standing where the earlier form reserves as
+    many cache units (``unused/N``), and, anywhere, ops of the later stage that
+    leave the stack as they found it (they either fall through or leave the
+    instruction). So the instruction's layout, and every code object, is the same
+    whichever stages are built or on; the added ops run on later loops only."""
     def layout(macro: Macro, specializing_allowed: bool) -> list:
         parts: list = []
         for part in macro.parts:
@@ -205,6 +207,10 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
                 op = by_name.get(part)
                 if op is None:
                     raise DSLError(f"macro {macro.name}: unknown micro-op {part!r}", macro.filename, macro.line)
+                if (specializing_allowed and not op.specializing and op.stage == stage_macro.stage
+                        and op.stage > base.stage and not op.effect.caches
+                        and op.effect.inputs == op.effect.outputs):
+                    continue   # inserted by the later stage
                 if not op.specializing:
                     parts.append(part)
                     continue
@@ -218,10 +224,10 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
                 parts.append(units)
         return parts
 
-    if not any(not isinstance(p, CacheEntry) and by_name.get(p) is not None and by_name[p].specializing
-               for p in stage_macro.parts):
-        raise DSLError(f"macro {stage_macro.name} is defined again in a stage without a specializing "
-                       f"micro-op (first at {base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
+    if not any(not isinstance(p, CacheEntry) and by_name.get(p) is not None
+               and by_name[p].stage == stage_macro.stage for p in stage_macro.parts):
+        raise DSLError(f"macro {stage_macro.name} is defined again in a stage without a micro-op "
+                       f"of that stage (first at {base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
     if layout(base, False) != layout(stage_macro, True):
         raise DSLError(f"macro {stage_macro.name}: a stage's composition must keep the base's micro-ops and "
                        f"put specializing micro-ops where the base has as many unused cache units "
