@@ -150,7 +150,17 @@ exit_unwind:
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
         Py_LeaveRecursiveCall();
-        ff_pop_thread_frame(tstate, dying);
+        if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+            /* What gen_send_ex2 does when the generator raised. */
+            PyGenObject *gen = ff_generator_leave(tstate, dying, FRAME_COMPLETED);
+            if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
+                _PyErr_FormatFromCause(PyExc_RuntimeError, "generator raised StopIteration");
+            }
+            ff_generator_release(gen);
+        }
+        else {
+            ff_pop_thread_frame(tstate, dying);
+        }
         FF_LOAD_FRAME_STATE();
         goto error;
     }
@@ -169,6 +179,21 @@ exit_frame:
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
         Py_LeaveRecursiveCall();
+        if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+            /* A generator resumed by FOR_ITER returned: it is finished, its
+             * value is dropped (as a for loop drops StopIteration's), and the
+             * loop ends as FOR_ITER's exhausted path ends it: pop the iterator,
+             * jump by FOR_ITER's argument (less than 256: no EXTENDED_ARG). */
+            ff_generator_release(ff_generator_leave(tstate, dying, FRAME_COMPLETED));
+            Py_DECREF(frame_result);
+            frame_result = NULL;
+            FF_LOAD_FRAME_STATE();
+            oparg = _Py_OPARG(next_instr[-1 - ff_cache_size[FF_FOR_ITER]]);
+            PyObject *iter = *--stack_pointer;
+            Py_DECREF(iter);
+            JUMPBY(oparg);
+            DISPATCH();
+        }
         ff_pop_thread_frame(tstate, dying);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
@@ -188,6 +213,20 @@ exit_yield:
     }
     _PyFrame_GetGenerator(frame)->gi_frame_state = FRAME_SUSPENDED;
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* Back to the FOR_ITER that resumed the generator in this loop: the
+         * value is its next item. */
+        _PyInterpreterFrame *gen_frame = frame;
+        frame = cframe->current_frame = gen_frame->previous;
+        Py_LeaveRecursiveCall();
+        ff_generator_leave(tstate, gen_frame, FRAME_SUSPENDED);
+        FF_LOAD_FRAME_STATE();
+        *stack_pointer++ = frame_result;
+        frame_result = NULL;
+        DISPATCH();
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
@@ -200,6 +239,7 @@ enter_frame:
     frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1;
     _PyFrame_SetStackPointer(frame, stack_pointer);
     new_frame->previous = frame;
+    new_frame->is_entry = false;   /* a generator's frame keeps the flag of its last run */
     frame = cframe->current_frame = new_frame;
     new_frame = NULL;
     FF_LOAD_FRAME_STATE();

@@ -170,3 +170,14 @@ ff_pop_thread_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
     tstate->recursion_remaining++;
     tstate->datastack_top = (PyObject **)frame;
 }
+
+/* A finished generator lets go of its frame, as gen_send_ex2 does with
+ * _PyFrame_Clear: the frame is already unlinked (previous is NULL). */
+void
+ff_generator_release(PyGenObject *gen)
+{
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    Py_CLEAR(gen->gi_exc_state.exc_value);
+    gen->gi_frame_state = FRAME_CLEARED;
+    ff_frame_clear(_PyThreadState_GET(), frame);
+}

@@ -4,6 +4,7 @@
 #include "tiers.h"
 
 int ff_inline_calls = 0;
+int ff_inline_generators = 0;
 static int any_on = 0;
 
 static int
@@ -14,6 +15,7 @@ configure(const unsigned char *on)
         any_on |= ff_change_defs[i].stage == 2 && on[i];
     }
     ff_inline_calls = on[FF_CHANGE_s2_inline_calls];
+    ff_inline_generators = on[FF_CHANGE_s2_inline_generators];
     return 0;
 }
 

@@ -6,7 +6,8 @@
 #include "vm_internal.h"
 
 /* Switches, set by stage.c's configure from the change registry. */
-extern int ff_inline_calls;   /* s2.inline_calls */
+extern int ff_inline_calls;        /* s2.inline_calls */
+extern int ff_inline_generators;   /* s2.inline_generators */
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (no keywords) pushed on the thread's data stack, taking over the function's
