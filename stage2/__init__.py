@@ -28,4 +28,12 @@ CHANGES = [
         targets=("generators", "nqueens", "comprehensions", "genexpr"),
         test="tests/stage2/test_inline_generators.py",
         requires=("s1.for_iter",))),
+    register(Change(
+        id="s2.float_reuse", stage=2, merge_order=3,
+        description="Float addition, subtraction and multiplication write the result into an "
+                    "operand only the value stack refers to (reference count 1) instead of "
+                    "allocating a new float and freeing the operand.",
+        targets=("float_arithmetic", "nbody", "float", "spectral_norm", "raytrace", "chaos"),
+        test="tests/stage2/test_float_reuse.py",
+        requires=("s1.binary_op",))),
 ]

@@ -5,6 +5,7 @@
 
 int ff_inline_calls = 0;
 int ff_inline_generators = 0;
+int ff_float_reuse = 0;
 static int any_on = 0;
 
 static int
@@ -16,6 +17,7 @@ configure(const unsigned char *on)
     }
     ff_inline_calls = on[FF_CHANGE_s2_inline_calls];
     ff_inline_generators = on[FF_CHANGE_s2_inline_generators];
+    ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
     return 0;
 }
 
