@@ -8,10 +8,12 @@
  * to be defined, and eval_macros.h (plus the stage's own words) included. */
 
 /* The state of the frame a loop runs: (re)loaded on entry and, on loops that
- * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. */
+ * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. Every
+ * frame that gets here has fivefold code: checked at entry, or by the
+ * instruction that pushed it (a call's or a generator's code was checked). */
 #define FF_LOAD_FRAME_STATE() \
     do { \
-        code = ff_code_of_shadow(frame->f_code); \
+        code = ff_code_of_checked_shadow(frame->f_code); \
         first_instr = code->instrs; \
         shadow_first = _PyCode_CODE(frame->f_code); \
         /* prev_instr is the shadow unit before the next one to run (-1 on entry). */ \
