@@ -58,11 +58,11 @@ STATS = CacheStats()
 def version_tag() -> bytes:
     """Changes whenever the opcode table, the compiler or this format changes."""
     import fivefold.compiler
-    import fivefold.opcodes
+    import fivefold.generated.opcodes
 
     digest = hashlib.blake2b(digest_size=_HASH_SIZE)
     digest.update(f"{FORMAT}:{sys.implementation.cache_tag}".encode())
-    files = [fivefold.opcodes.__file__]
+    files = [fivefold.generated.opcodes.__file__]
     compiler_dir = os.path.dirname(fivefold.compiler.__file__)
     files += sorted(os.path.join(compiler_dir, name) for name in os.listdir(compiler_dir)
                     if name.endswith(".py"))

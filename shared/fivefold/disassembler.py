@@ -12,7 +12,7 @@ import dis as cpython_dis
 import sys
 import types
 
-from fivefold import opcodes
+from fivefold.generated import opcodes
 
 _NAME_OPS = {"LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_ATTR", "STORE_ATTR",
              "DELETE_ATTR", "LOAD_METHOD", "IMPORT_NAME", "IMPORT_FROM", "STORE_GLOBAL",

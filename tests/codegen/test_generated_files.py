@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fivefold import opcodes
+from fivefold.generated import opcodes
 from fivefold.codegen import generate
 
 

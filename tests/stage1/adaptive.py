@@ -28,7 +28,7 @@ def opnames(function) -> list[str]:
 
 def family_members(function, family: str) -> list[str]:
     """The names in `function` of the generic instruction `family` and its members."""
-    from fivefold import opcodes
+    from fivefold.generated import opcodes
 
     base = opcodes.opmap[family]
     members = {family} | {opcodes.opname[m] for m in opcodes.FAMILIES.get(base, ())}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from adaptive import STAGE1_ON, family_members, load, run_fivefold
 
-from fivefold import _fivefold, opcodes
+from fivefold import _fivefold
+from fivefold.generated import opcodes
 
 pytestmark = pytest.mark.skipif(not STAGE1_ON, reason="stage 1 is switched off in this environment")
 
@@ -194,7 +195,7 @@ FAMILIES_OF = {
 
 
 def _members(families: list[str]) -> set[str]:
-    from fivefold import opcodes
+    from fivefold.generated import opcodes
 
     return {opcodes.opname[m] for f in families for m in opcodes.FAMILIES.get(opcodes.opmap[f], ())}
 

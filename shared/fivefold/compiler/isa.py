@@ -5,8 +5,8 @@ stack effect (taken and not taken, for jumps), which opcodes are jumps and
 which the shadow code mirrors. Two instances exist:
 
 - `fivefold_isa()`: fivefold's own numbering from the generated
-  `fivefold.opcodes` (shared/opcodes.py, written by shared/codegen from
-  shared/vm/instructions.def);
+  `fivefold.generated.opcodes` (shared/fivefold/generated/opcodes.py, written by
+  shared/codegen from shared/vm/instructions.def);
 - `cpython_isa()`: CPython 3.11's numbering, caches and PRECALL, so the same
   instruction stream can also be assembled into a real CPython code object.
   The tests use that to check the compiler's output on CPython's own
@@ -115,7 +115,7 @@ _FIVEFOLD: Isa | None = None
 
 
 def fivefold_isa() -> Isa:
-    """fivefold's numbering from the generated module `fivefold.opcodes`."""
+    """fivefold's numbering from the generated module `fivefold.generated.opcodes`."""
     global _FIVEFOLD
     if _FIVEFOLD is None:
         _FIVEFOLD = _load_generated()
@@ -123,7 +123,7 @@ def fivefold_isa() -> Isa:
 
 
 def _load_generated() -> Isa:
-    from fivefold import opcodes  # generated: shared/opcodes.py
+    from fivefold.generated import opcodes  # generated: shared/fivefold/generated/opcodes.py
 
     opmap = dict(opcodes.opmap)
     caches = {name: opcodes.CACHE_SIZE.get(number, 0) for name, number in opmap.items()}

@@ -1,0 +1,1 @@
+"""Files generated from the instruction definitions (shared/vm/instructions.def, stage*/vm/*.def): do not edit."""
