@@ -10,7 +10,7 @@ FIVEFOLD_WITHOUT=<id>; the C side maps ids to families in
 stage1/vm/stage1_changes.h. stage1/README.md lists them with measured gains.
 """
 
-from fivefold.change_registry import Change, register
+from fivefold.changes import Change, register
 
 _CHANGES = [
     ("binary_op", "BINARY_OP for two exact ints (add, subtract, multiply in C for one-digit ints), "

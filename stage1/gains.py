@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from fivefold import change_registry
+from fivefold import changes as registry
 from fivefold.model.compounding import GEOMEAN, compound_stage
 from fivefold.model.design import changes_from_registry, stage_design
 from fivefold.model.measurements import Measurements
@@ -35,7 +35,7 @@ MARK_END = "<!-- stage 1 gains: end -->"
 
 
 def bench_command(results: str, metric: str, benchmarks: str) -> str:
-    ids = [c.id for c in change_registry.all_changes() if c.stage == 1]
+    ids = [c.id for c in registry.all_changes() if c.stage == 1]
     engines = ",".join(["fivefold:stage=0", "fivefold:stage=1"] + [f"fivefold:stage=0,with={i}" for i in ids])
     return (f'python -m fivefold bench --engines "{engines}" --suite fivefold '
             f"--benchmarks {benchmarks} --metric {metric} --repeat 1 --results {results}")
@@ -56,7 +56,7 @@ def gains_table(results: str, commit: str | None, metric: str) -> tuple[str, lis
     benchmarks = [b for b in result.per_benchmark["benchmark"] if b != GEOMEAN]
     gains = result.gains
     rows = []
-    for change in change_registry.all_changes():
+    for change in registry.all_changes():
         if change.stage != 1:
             continue
         name = change.id.split(".", 1)[1]
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true")
     parser.add_argument("--root", default=".", help="the repository (for --write-docs)")
     args = parser.parse_args(argv)
-    change_registry.load_stages()
+    registry.load_stages()
     text, benchmarks = gains_table(args.results, args.commit, args.metric)
     text += ("\n\nCommand (instruction counts: cachegrind without cache simulation, one loop of each "
              "benchmark, so changes of a few percent are visible on this shared machine):\n\n    "

@@ -30,10 +30,10 @@ def _cases(programs):
 
 
 def _stage1_change_ids() -> list[str]:
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
-    change_registry.load_stages()
-    return [c.id for c in change_registry.all_changes() if c.stage == 1]
+    registry.load_stages()
+    return [c.id for c in registry.all_changes() if c.stage == 1]
 
 
 def _change_off_cases(programs):

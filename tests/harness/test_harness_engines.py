@@ -128,7 +128,7 @@ def test_variant_key_depends_on_options_and_sources(tmp_path):
 
 
 def test_build_options_come_from_build_switch_changes():
-    from fivefold.change_registry import Change
+    from fivefold.changes import Change
 
     changes = [Change("s2.x", 2, "", (), "", switch="build", build_option="stats"),
                Change("s1.y", 1, "", (), "")]

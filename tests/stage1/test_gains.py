@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from fivefold import change_registry
+from fivefold import changes as registry
 from fivefold.model.synthetic_store import engine_spec, write_result
 from fivefold.stage1 import gains
 
-STAGE1 = [c for c in change_registry.all_changes() if c.stage == 1]
+STAGE1 = [c for c in registry.all_changes() if c.stage == 1]
 
 
 def write_store(root, gain_of):
     """Instructions per loop: 1000 at stage 0, divided by each change's gain when on."""
     def write(subset, spec):
-        subset = change_registry.with_requirements(subset)   # what the engine runs with
+        subset = registry.with_requirements(subset)   # what the engine runs with
         count = 1000.0
         for change in subset:
             count /= gain_of(change)

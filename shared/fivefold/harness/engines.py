@@ -264,14 +264,14 @@ def _run(cmd: list[str], what: str) -> None:
 
 def fivefold_selection(spec: EngineSpec):
     """The stage and change overrides of a fivefold spec, checked against the registry."""
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
     stage_text = spec.one("stage")
     env = {"FIVEFOLD_STAGE": stage_text or "",
            "FIVEFOLD_WITHOUT": ",".join(spec.get("without", ())),
            "FIVEFOLD_WITH": ",".join(spec.get("with", ()))}
     try:
-        selection = change_registry.Selection.from_environ(env)
+        selection = registry.Selection.from_environ(env)
     except ValueError as exc:
         raise EngineError(f"engine {spec.text!r}: {exc}") from None
     return selection, env
@@ -284,12 +284,12 @@ def load_stage_registrations() -> None:
 
 
 def enabled_changes(spec: EngineSpec):
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
     load_stage_registrations()
     selection, env = fivefold_selection(spec)
     try:
-        changes = change_registry.enabled(selection)
+        changes = registry.enabled(selection)
     except ValueError as exc:
         raise EngineError(f"engine {spec.text!r}: {exc}") from None
     return selection, env, changes

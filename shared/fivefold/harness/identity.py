@@ -55,7 +55,8 @@ def repository_root() -> Path | None:
     candidates = [Path(fivefold.__file__).resolve().parent.parent, Path.cwd()]
     for path in candidates:
         for folder in (path, *path.parents):
-            if (folder / "meson.build").is_file() and (folder / "shared" / "fivefold" / "change_registry.py").is_file():
+            if (folder / "meson.build").is_file() \
+                    and (folder / "shared" / "fivefold" / "changes.py").is_file():
                 return folder
     return None
 
