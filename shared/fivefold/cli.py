@@ -14,7 +14,7 @@ import sys
 
 # Modules that add subcommands, in the order `fivefold --help` lists them.
 COMMAND_MODULES: list[str] = [
-    "fivefold.engine_cli",
+    "fivefold.runtime.engine_commands",
     "fivefold.harness.cli",
     "fivefold.model.cli",
     "fivefold.reports.cli",
@@ -24,7 +24,8 @@ COMMAND_MODULES: list[str] = [
 # Commands that start a user's program: for them only their own module is imported, so
 # that the program does not start with the model's and reports' libraries (pandas,
 # matplotlib: a second of startup and hundreds of modules in sys.modules) loaded.
-PROGRAM_COMMANDS: dict[str, str] = {"run": "fivefold.engine_cli", "dis": "fivefold.engine_cli"}
+PROGRAM_COMMANDS: dict[str, str] = {"run": "fivefold.runtime.engine_commands",
+                                     "dis": "fivefold.runtime.engine_commands"}
 
 
 def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:

@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="write docs/baseline.md and the table in stage1/README.md")
     parser.add_argument("--root", default=".", help="the repository (for --write-docs)")
     args = parser.parse_args(argv)
-    from fivefold.launcher import find_launcher
+    from fivefold.runtime.executable import find_launcher
 
     launcher = find_launcher()
     if launcher is None:

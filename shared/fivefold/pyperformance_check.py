@@ -184,9 +184,10 @@ def run(engine: str, name: str) -> dict:
     if engine == "fivefold":
         import os
 
-        from fivefold import compiler, importer
+        from fivefold import compiler
+        from fivefold.runtime import import_hook
 
-        importer.install_for_program(os.path.dirname(path), list(bench.accelerate))
+        import_hook.install_for_program(os.path.dirname(path), list(bench.accelerate))
         code = compiler.compile_source(source, path)
     else:
         code = compile(source, path, "exec")
@@ -216,7 +217,7 @@ def run(engine: str, name: str) -> dict:
         sys.modules["__main__"] = saved_main
         OnceRunner.recorder.restore()
     recorder = OnceRunner.recorder
-    from fivefold.bytecode_cache import is_shadow
+    from fivefold.runtime.bytecode_cache import is_shadow
 
     on_fivefold = sorted(n for n, m in sys.modules.items()
                          if type(getattr(m, "__loader__", None)).__name__ == "FivefoldLoader")

@@ -8,7 +8,8 @@ import os
 import subprocess
 import sys
 
-from fivefold import _fivefold, compiler, disassembler
+from fivefold import _fivefold, compiler
+from fivefold.runtime import disassembler
 
 STAGE1_ON = bool(_fivefold.enabled_changes())
 

@@ -133,7 +133,8 @@ def test_statistics_build_counts_hits_misses_deopts_and_failures(tmp_path):
     proc = subprocess.run([str(python), "-m", "fivefold", "run", "--stats", str(program)],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
-    code = ("from fivefold import _fivefold, runner, compiler\n"
+    code = ("from fivefold import _fivefold, compiler\n"
+            "from fivefold.runtime import program\n"
             f"src = open({str(program)!r}).read()\n"
             "exec(compiler.compile_source(src.encode(), 'p'), {'__name__': 'p'})\n"
             "print(repr(_fivefold.specialization_stats()['BINARY_OP']))\n")

@@ -307,7 +307,7 @@ def build_options(spec: EngineSpec, changes) -> dict[str, str]:
 def find_launcher(bin_dir: Path | None = None) -> Path | None:
     """The fivefold-python launcher beside `bin_dir`'s python (default: ours), only
     if its module exists (pip makes the script from the entry point even when
-    fivefold.launcher is not written yet)."""
+    fivefold.runtime.launcher is not written yet)."""
     folder = bin_dir or Path(sys.executable).parent
     launcher = folder / "fivefold-python"
     if not launcher.is_file():
@@ -315,7 +315,7 @@ def find_launcher(bin_dir: Path | None = None) -> Path | None:
         if not found:
             return None
         launcher = Path(found)
-    if bin_dir is None and importlib.util.find_spec("fivefold.launcher") is None:
+    if bin_dir is None and importlib.util.find_spec("fivefold.runtime.launcher") is None:
         return None
     return launcher
 
@@ -357,7 +357,7 @@ def _resolve_fivefold(spec: EngineSpec) -> Engine:
     try:
         facts = probe(wrapper, fivefold=True)
     except EngineError as exc:
-        if "fivefold.launcher" in str(exc):
+        if "fivefold.runtime" in str(exc):  # No module named 'fivefold.runtime[.launcher]'
             raise EngineNotRunnable(f"{NOT_RUNNABLE} ({exc})") from None
         raise
     ids = tuple(sorted(c.id for c in changes))

@@ -1,8 +1,8 @@
 """`-m MODULE`, `-c CODE` and `-` (stdin): the other ways `python` runs a program.
 
 Each sets up `sys.argv`, `sys.path[0]` and a fresh `__main__` as CPython does
-for that mode, installs the import hook (importer.py) and runs the main code on
-fivefold through runner.execute (same exit statuses and traceback printing as
+for that mode, installs the import hook (import_hook.py) and runs the main code on
+fivefold through program.execute (same exit statuses and traceback printing as
 a script). The main module of `-m` is compiled by fivefold wherever it lives;
 what it imports follows the import hook's rule.
 """
@@ -13,7 +13,7 @@ import os
 import sys
 import types
 
-from fivefold import runner
+from fivefold.runtime import program
 
 
 def _main_module(name_attrs: dict) -> types.ModuleType:
@@ -49,8 +49,8 @@ def run_module(module: str, args: list[str], stats: bool = False,
     # Until the module is found, sys.argv[0] is "-m", as in CPython.
     sys.argv[:] = ["-m", *args]
     cwd = os.getcwd()
-    runner.set_path0(cwd)
-    runner.prepare_process(cwd, list(accelerate))
+    program.set_path0(cwd)
+    program.prepare_process(cwd, list(accelerate))
     try:
         # runpy's own search (packages' __main__, "cannot be directly executed" ...):
         # CPython's -m calls the same function. It returns CPython's code, unused
@@ -63,7 +63,7 @@ def run_module(module: str, args: list[str], stats: bool = False,
         e.__traceback__ = None
         sys.excepthook(type(e), e, None)
         return 1
-    from fivefold.bytecode_cache import is_shadow
+    from fivefold.runtime.bytecode_cache import is_shadow
 
     if not is_shadow(code):
         source = spec.loader.get_source(mod_name)
@@ -78,7 +78,7 @@ def run_module(module: str, args: list[str], stats: bool = False,
         "__name__": "__main__", "__file__": spec.origin, "__cached__": spec.cached,
         "__doc__": None, "__loader__": spec.loader, "__package__": spec.parent,
         "__spec__": spec})
-    return runner.execute(code, main, stats)
+    return program.execute(code, main, stats)
 
 
 def run_command(command: str, args: list[str], stats: bool = False,
@@ -87,15 +87,15 @@ def run_command(command: str, args: list[str], stats: bool = False,
     from importlib.machinery import BuiltinImporter
 
     sys.argv[:] = ["-c", *args]
-    runner.set_path0("")
-    runner.prepare_process(os.getcwd(), list(accelerate))
+    program.set_path0("")
+    program.prepare_process(os.getcwd(), list(accelerate))
     main = _main_module({"__name__": "__main__", "__doc__": None, "__package__": None,
                          "__spec__": None, "__loader__": BuiltinImporter,
                          "__annotations__": {}})
     code = _compile(command, "<string>")
     if code is None:
         return 1
-    return runner.execute(code, main, stats)
+    return program.execute(code, main, stats)
 
 
 def run_stdin(args: list[str], stats: bool = False, accelerate: list[str] = ()) -> int:
@@ -103,12 +103,12 @@ def run_stdin(args: list[str], stats: bool = False, accelerate: list[str] = ()) 
     from importlib.machinery import BuiltinImporter
 
     sys.argv[:] = ["-", *args]
-    runner.set_path0("")
-    runner.prepare_process(os.getcwd(), list(accelerate))
+    program.set_path0("")
+    program.prepare_process(os.getcwd(), list(accelerate))
     main = _main_module({"__name__": "__main__", "__doc__": None, "__package__": None,
                          "__spec__": None, "__loader__": BuiltinImporter,
                          "__annotations__": {}})
     code = _compile(sys.stdin.buffer.read(), "<stdin>")
     if code is None:
         return 1
-    return runner.execute(code, main, stats)
+    return program.execute(code, main, stats)

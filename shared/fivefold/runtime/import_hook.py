@@ -31,7 +31,7 @@ import sys
 import sysconfig
 from dataclasses import dataclass, field
 
-from fivefold import bytecode_cache
+from fivefold.runtime import bytecode_cache
 
 ACCELERATE_ENV = "FIVEFOLD_ACCELERATE"
 # Top-level packages never recompiled: the engine and the import system it relies on.

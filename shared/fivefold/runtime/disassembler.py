@@ -180,7 +180,7 @@ def dis_file(path: str, out, adaptive: bool = False, args: list[str] = ()) -> in
 def _run_as_program(code: types.CodeType, path: str, args: list[str]) -> int:
     import os
 
-    from fivefold import runner
+    from fivefold.runtime import program
 
     main = types.ModuleType("__main__")
     main.__file__ = path
@@ -189,7 +189,7 @@ def _run_as_program(code: types.CodeType, path: str, args: list[str]) -> int:
     sys.modules["__main__"], sys.argv[:] = main, [path, *args]
     sys.path[0] = os.path.dirname(os.path.abspath(path))
     try:
-        return runner.execute(code, main, False)
+        return program.execute(code, main, False)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     finally:

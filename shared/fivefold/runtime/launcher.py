@@ -24,21 +24,18 @@ from __future__ import annotations
 
 import os
 import platform
-import shutil
 import sys
 from dataclasses import dataclass, field
 
+from fivefold.runtime import executable
+
 PROG = "fivefold-python"
-SCRIPT_NAME = "fivefold-python"
 
 # Options without an argument that the real interpreter applies.
 _FLAG_OPTIONS = set("bBdEIOPqsSuv")
 # Options with an argument (in the same word or the next one).
 _ARG_OPTIONS = set("WX")
 _UNSUPPORTED = {"i": "interactive mode (-i)", "x": "-x (skip the first line)"}
-
-# The launcher this process was started as (set by main), for adopt_executable.
-LAUNCHER: str | None = None
 
 
 class UsageError(Exception):
@@ -136,36 +133,6 @@ def parse(argv: list[str]) -> CommandLine:
     return cl
 
 
-def find_launcher() -> str | None:
-    """The fivefold-python script of this installation: next to the interpreter (a venv's
-    bin/), else on PATH."""
-    here = os.path.join(os.path.dirname(sys.executable), SCRIPT_NAME)
-    if os.path.isfile(here) and os.access(here, os.X_OK):
-        return here
-    return shutil.which(SCRIPT_NAME)
-
-
-def adopt_executable() -> None:
-    """sys.executable becomes the launcher (when one is installed), so child Python
-    processes started from sys.executable run on fivefold too."""
-    launcher = LAUNCHER or find_launcher()
-    if launcher:
-        sys.executable = launcher
-
-
-def real_python() -> str:
-    """The interpreter to re-execute: this one, even after sys.executable became the
-    launcher (a venv's bin/python keeps the venv's site-packages)."""
-    if os.path.basename(sys.executable) != SCRIPT_NAME and sys.executable != LAUNCHER:
-        return sys.executable
-    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-    for name in (version, f"python{sys.version_info[0]}", "python"):
-        candidate = os.path.join(sys.prefix, "bin", name)
-        if os.access(candidate, os.X_OK):
-            return candidate
-    return sys._base_executable
-
-
 def _bootstrap_code() -> str:
     """The -c program for the re-executed interpreter: import fivefold (also under -S,
     where site-packages is not on sys.path) and run the rest of the command line."""
@@ -180,18 +147,18 @@ def _bootstrap_code() -> str:
         # Only the package is needed: its submodules are found through its __path__.
         setup = f"sys.path.insert(0, {parent!r}); import fivefold; del sys.path[0]"
     return ("import sys\n"
-            "try:\n    import fivefold.launcher\n"
+            "try:\n    import fivefold.runtime.launcher\n"
             f"except ImportError:\n    {setup}\n"
-            "import fivefold.launcher\n"
-            "sys.exit(fivefold.launcher.reexec_main())\n")
+            "import fivefold.runtime.launcher\n"
+            "sys.exit(fivefold.runtime.launcher.reexec_main())\n")
 
 
 def _run(cl: CommandLine) -> int:
     if cl.mode == "script":
-        from fivefold.runner import RunOptions, run_program
+        from fivefold.runtime.program import RunOptions, run_program
 
         return run_program(RunOptions(cl.target, list(cl.args)))
-    from fivefold import run_modes
+    from fivefold.runtime import run_modes
 
     if cl.mode == "module":
         return run_modes.run_module(cl.target, list(cl.args))
@@ -211,10 +178,10 @@ def _usage() -> str:
 def main(argv: list[str] | None = None) -> int:
     """The console script: parse python's command line; re-execute the real interpreter
     when there are interpreter options, else run the program here."""
-    global LAUNCHER
     argv = sys.argv[1:] if argv is None else argv
-    if LAUNCHER is None and sys.argv and os.path.basename(sys.argv[0]) == SCRIPT_NAME:
-        LAUNCHER = os.path.abspath(sys.argv[0])
+    if executable.LAUNCHER is None and sys.argv \
+            and os.path.basename(sys.argv[0]) == executable.SCRIPT_NAME:
+        executable.LAUNCHER = os.path.abspath(sys.argv[0])
     try:
         cl = parse(argv)
         if cl.action == "version":
@@ -224,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.write(_usage())
             return 0
         if cl.interpreter_options:
-            launcher = LAUNCHER or find_launcher() or sys.executable
-            real = real_python()
+            launcher = executable.LAUNCHER or executable.find_launcher() or sys.executable
+            real = executable.real_python()
             args = [real, *cl.interpreter_options, "-c", _bootstrap_code(), launcher,
                     *cl.program_part()]
             sys.stdout.flush()
@@ -239,8 +206,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def reexec_main() -> int:
     """In the re-executed interpreter: sys.argv is ["-c", LAUNCHER, PROGRAM PART...]."""
-    global LAUNCHER
-    LAUNCHER = sys.argv[1]
+    executable.LAUNCHER = sys.argv[1]
     try:
         cl = parse(sys.argv[2:])
         if cl.interpreter_options:  # the program part never has any
@@ -252,7 +218,6 @@ def reexec_main() -> int:
 
 
 if __name__ == "__main__":
-    # `python -m fivefold.launcher ...`: the state lives in the imported module.
-    import fivefold.launcher as _launcher
-
-    sys.exit(_launcher.main())
+    # `python -m fivefold.runtime.launcher ...`: the launcher's state lives in
+    # executable.py, so running this file as __main__ shares it.
+    sys.exit(main())

@@ -42,8 +42,8 @@ def register(subparsers) -> None:
 
 
 def _run(args) -> int:
-    from fivefold import run_modes
-    from fivefold.runner import RunOptions, run_program
+    from fivefold.runtime import run_modes
+    from fivefold.runtime.program import RunOptions, run_program
 
     # -m and -c take the rest of the command line: their first word is the module or
     # code, the others are the program's arguments (as `python -m MOD ARGS`).
@@ -66,7 +66,7 @@ def _run(args) -> int:
 
 
 def _dis(args) -> int:
-    from fivefold.disassembler import dis_file
+    from fivefold.runtime.disassembler import dis_file
 
     path = args.file
     if not os.path.exists(path) and _looks_like_module(path):
