@@ -13,7 +13,7 @@ The pipeline, in the order CPython 3.11's compile() runs the same steps:
 2. `ast.parse`, then constant folding as Python/ast_opt.c does (folding.py);
 3. scopes from `symtable` (scopes.py), matched to AST nodes (scope_map.py);
 4. a scope using async/await, `match` or `except*` goes to CPython (fallback.py);
-5. code generation per unit, mirroring Python/compile.c (codegen.py, exprs.py,
+5. code generation per unit, mirroring Python/compile.c (statements.py, exprs.py,
    control.py, defs.py);
 6. CFG passes, stack depth, exception handlers (cfg.py) and encoding into
    bytecode, exception table and location table (assembler.py), then the
@@ -27,7 +27,8 @@ import types
 import warnings
 
 from fivefold.compiler import assembler, folding, isa as isa_mod
-from fivefold.compiler.codegen import Compiler, CompileError
+from fivefold.compiler.errors import CompileError
+from fivefold.compiler.statements import Compiler
 from fivefold.compiler.fallback import STATS, FallbackCompiler
 from fivefold.compiler.scopes import build_scopes
 from fivefold.compiler.unit import CO_FUTURE_ANNOTATIONS

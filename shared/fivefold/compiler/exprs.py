@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from fivefold.compiler.errors import CompileError
 from fivefold.compiler.instr import Label, Position
 from fivefold.compiler.unit import set_pos
 
@@ -447,7 +448,6 @@ class Expressions:
         self.u.place(exit_)
 
     def expr_Await(self, node) -> None:
-        from fivefold.compiler.codegen import CompileError
         raise CompileError("await")
 
     def set_pos_of(self, node) -> None:

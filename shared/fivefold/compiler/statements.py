@@ -5,7 +5,8 @@ the same constructs and the same position per instruction, so that `dis`
 output, tracebacks and their carets match CPython's. The construct groups live
 in mixins: expressions (exprs.py), control flow and exception handling
 (control.py), functions, classes and comprehensions (defs.py); this file holds
-the unit stack, name resolution and the simple statements.
+the Compiler that combines them, with the unit stack, name resolution and the
+simple statements.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from fivefold.compiler import scopes
 from fivefold.compiler.control import ControlFlow
 from fivefold.compiler.defs import Definitions
+from fivefold.compiler.errors import CompileError
 from fivefold.compiler.exprs import Expressions
 from fivefold.compiler.instr import Position
 from fivefold.compiler.scope_map import map_scopes
@@ -23,11 +25,6 @@ from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICI
 from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, Unit, set_pos
 
 _LOAD, _STORE, _DEL = ast.Load, ast.Store, ast.Del
-
-
-class CompileError(Exception):
-    """The compiler met something it cannot compile (a fivefold bug or limit, never
-    a user error: CPython's compile() has already accepted the source)."""
 
 
 def find_ann(stmts) -> bool:
