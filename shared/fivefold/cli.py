@@ -15,9 +15,9 @@ import sys
 # Modules that add subcommands, in the order `fivefold --help` lists them.
 COMMAND_MODULES: list[str] = [
     "fivefold.runtime.engine_commands",
-    "fivefold.harness.cli",
-    "fivefold.model.cli",
-    "fivefold.reports.cli",
+    "fivefold.harness.bench_commands",
+    "fivefold.model.contract_commands",
+    "fivefold.reports.report_commands",
 ]
 
 

@@ -20,7 +20,7 @@ def _marks(bench):
 
 def _check(engine, name, tmp_path):
     out = tmp_path / f"{name}.{engine}.json"
-    result = run([sys.executable, "-m", "fivefold.pyperformance_check", "--engine", engine,
+    result = run([sys.executable, "-m", "fivefold.harness.pyperformance_check", "--engine", engine,
                   name, out], tmp_path)
     assert result.returncode == 0, f"{name} on {engine}:\n{result.stderr[-3000:]}"
     return json.loads(out.read_text())

@@ -7,7 +7,7 @@ tools/aarch64/build.sh when it is missing or older than the source tree.
 
 Under emulation wall time measures qemu on this host, not arm64 hardware, so the
 only metric this engine accepts is `qemu-instructions` (guest instructions per
-loop, from tools/aarch64/insncount.c; see fivefold.harness_aarch64).
+loop, from tools/aarch64/insncount.c; see fivefold.harness.aarch64_counter).
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fivefold.harness import engines, identity
-from fivefold.harness_aarch64 import DEFAULT_ROOT, METRIC, Arm64Setup, Arm64SetupMissing
+from fivefold.harness import identity
+from fivefold.harness.aarch64_counter import DEFAULT_ROOT, METRIC, Arm64Setup, Arm64SetupMissing
+from fivefold.harness.change_selection import build_options, enabled_changes, write_wrapper
+from fivefold.harness.engine_specs import Engine, EngineError, EngineSpec, probe
 
 KIND = "fivefold-aarch64"
 # Where the stamp of the source tree the venv's fivefold was built from lives.
@@ -34,12 +36,12 @@ def check_metric(kinds: list[str], metric: str) -> None:
     memory, start-up) under emulation, or qemu's count on a host engine."""
     emulated = [k for k in kinds if k == KIND]
     if emulated and metric != METRIC:
-        raise engines.EngineError(
+        raise EngineError(
             f"metric {metric!r} is meaningless under emulation (qemu's speed, not arm64's): "
             f"engine {KIND} only measures --metric {METRIC}")
     if metric == METRIC and len(emulated) != len(kinds):
         host = sorted({k for k in kinds if k != KIND})
-        raise engines.EngineError(f"metric {METRIC} counts emulated arm64 code: only {KIND} engines "
+        raise EngineError(f"metric {METRIC} counts emulated arm64 code: only {KIND} engines "
                                   f"have it, not {', '.join(host)} (use --metric instructions)")
 
 
@@ -79,35 +81,35 @@ def ensure_built(setup_root: Path) -> None:
     proc = subprocess.run(["bash", str(Path(repo) / "tools" / "aarch64" / "build.sh")], env=env,
                           capture_output=True, text=True)
     if proc.returncode != 0:
-        raise engines.EngineError(f"engine {KIND}: tools/aarch64/build.sh failed:\n"
+        raise EngineError(f"engine {KIND}: tools/aarch64/build.sh failed:\n"
                                   f"{(proc.stdout + proc.stderr)[-3000:]}")
     stamp_file.write_text(stamp)
 
 
-def resolve(spec: engines.EngineSpec) -> engines.Engine:
+def resolve(spec: EngineSpec) -> Engine:
     setup_root = root()
     try:
         setup = Arm64Setup.find(setup_root)
     except Arm64SetupMissing as exc:
-        raise engines.EngineError(f"engine {spec.text!r}: no arm64 set-up in {setup_root}: "
+        raise EngineError(f"engine {spec.text!r}: no arm64 set-up in {setup_root}: "
                                   f"run tools/aarch64/setup.sh first ({exc})") from None
-    selection, env, changes = engines.enabled_changes(spec)
-    options = engines.build_options(spec, changes)
+    selection, env, changes = enabled_changes(spec)
+    options = build_options(spec, changes)
     if options:
         # build.sh makes one build; variant builds per option set are not done for arm64.
-        raise engines.EngineError(f"engine {spec.text!r}: changes that need a build option "
+        raise EngineError(f"engine {spec.text!r}: changes that need a build option "
                                   f"({', '.join(sorted(options))}) are not supported on {KIND}")
     ensure_built(setup.root)
     launcher = setup.root / "venv" / "bin" / "fivefold-python"
     if not launcher.is_file():
-        raise engines.EngineError(f"engine {spec.text!r}: {launcher} is missing after the build")
-    wrapper = engines.write_wrapper(spec, launcher, env)
-    facts = engines.probe(wrapper, fivefold=True)
+        raise EngineError(f"engine {spec.text!r}: {launcher} is missing after the build")
+    wrapper = write_wrapper(spec, launcher, env)
+    facts = probe(wrapper, fivefold=True)
     if facts.get("arch") != "aarch64":
-        raise engines.EngineError(f"engine {spec.text!r}: {wrapper} runs on {facts.get('arch')}, not aarch64")
+        raise EngineError(f"engine {spec.text!r}: {wrapper} runs on {facts.get('arch')}, not aarch64")
     ids = tuple(sorted(c.id for c in changes))
     reported = tuple(x for x in facts.get("changes", "").split(",") if x)
     if reported != ids:
-        raise engines.EngineError(f"engine {spec.text!r}: the emulated engine reports changes "
+        raise EngineError(f"engine {spec.text!r}: the emulated engine reports changes "
                                   f"{reported}, the harness expected {ids} (a stale arm64 build?)")
-    return engines.Engine(spec, wrapper, stage=selection.stage, changes=ids, env=env, facts=facts)
+    return Engine(spec, wrapper, stage=selection.stage, changes=ids, env=env, facts=facts)

@@ -3,7 +3,7 @@ it executes. Exact and nearly noise-free, so a per-change gain too small for wal
 time on a shared machine still shows.
 
 `Cachegrind` is valgrind's cachegrind without cache simulation (x86-64 and
-native AArch64). `qemu-plugin` (fivefold.harness_aarch64.QemuPluginCounter)
+native AArch64). `qemu-plugin` (fivefold.harness.aarch64_counter.QemuPluginCounter)
 counts the guest instructions of `fivefold-aarch64` engines under qemu.
 """
 
@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from fivefold.harness_aarch64 import QemuPluginCounter
+from fivefold.harness.aarch64_counter import QemuPluginCounter
 
 
 class CounterError(Exception):

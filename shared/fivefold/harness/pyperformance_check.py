@@ -1,6 +1,6 @@
 """Run one pyperformance benchmark's code once and record what it computes.
 
-    python -m fivefold.pyperformance_check --engine {cpython,fivefold} NAME OUTPUT.json
+    python -m fivefold.harness.pyperformance_check --engine {cpython,fivefold} NAME OUTPUT.json
 
 The benchmark file runs unmodified as `__main__`, with `pyperf.Runner` replaced
 by `OnceRunner`, which calls each benchmarked function once (loops=1) instead
@@ -228,7 +228,7 @@ def run(engine: str, name: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fivefold.pyperformance_check",
+    parser = argparse.ArgumentParser(prog="python -m fivefold.harness.pyperformance_check",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", choices=("cpython", "fivefold"), required=True)
     parser.add_argument("benchmark")

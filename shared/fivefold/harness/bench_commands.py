@@ -61,13 +61,13 @@ def _console():
 
 
 def run_bench(args) -> int:
-    from fivefold.harness import aarch64_engine, compare, engines, runner, suites
+    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, runner, suites
     from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
     from fivefold.harness.store import Store
 
     console = _console()
     try:
-        specs = engines.parse_specs(args.engines)
+        specs = engine_specs.parse_specs(args.engines)
         suite = suites.load_suite(args.suite)
         if args.benchmarks:
             suite = suite.select([b.strip() for b in args.benchmarks.split(",") if b.strip()])
@@ -78,7 +78,7 @@ def run_bench(args) -> int:
         metric = get_metric(args.metric)
         metric.check()
         resolved = [engines.resolve(s) for s in specs]
-    except (engines.EngineError, suites.SuiteError, MeasureError) as exc:
+    except (engine_specs.EngineError, suites.SuiteError, MeasureError) as exc:
         print(f"fivefold bench: error: {exc}", file=sys.stderr)
         return 2
     names = [e.name for e in resolved]
@@ -131,11 +131,11 @@ def run_results(args) -> int:
     store = Store(args.results)
     console = _console()
     if args.compare:
-        from fivefold.harness import engines
+        from fivefold.harness import engine_specs
 
         try:
-            names = [s.text for s in engines.parse_specs(args.compare)]
-        except engines.EngineError as exc:
+            names = [s.text for s in engine_specs.parse_specs(args.compare)]
+        except engine_specs.EngineError as exc:
             print(f"fivefold results: error: {exc}", file=sys.stderr)
             return 2
         if not args.suite:

@@ -185,9 +185,9 @@ def count_guest_instructions(argv: list[str] | tuple[str, ...], env: dict[str, s
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m fivefold.harness_aarch64 [--baseline ARGS] -- PYTHON-ARGS`: print the count."""
+    """`python -m fivefold.harness.aarch64_counter [--baseline ARGS] -- PYTHON-ARGS`: print the count."""
     parser = argparse.ArgumentParser(
-        prog="python -m fivefold.harness_aarch64",
+        prog="python -m fivefold.harness.aarch64_counter",
         description="Count the arm64 instructions that the emulated python executes for "
                     "PYTHON-ARGS, less those of a baseline run (default: -c pass).")
     parser.add_argument("--baseline", default=" ".join(EMPTY_RUN),

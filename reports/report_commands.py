@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from fivefold.model.cli import add_store_options, read_table
+from fivefold.model.contract_commands import add_store_options, read_table
 from fivefold.model.contract import ContractError, default_contract, load_contract
 from fivefold.model.simulation import Fleet
 from fivefold.model.store_reader import StoreError
