@@ -175,10 +175,10 @@ def run(engine: str, name: str) -> dict:
 
     import pyperf
 
-    from fivefold import pyperformance_suite as suite
+    from fivefold.harness.suites import pyperformance_benchmark, pyperformance_script
 
-    bench = suite.get(name)
-    path = str(suite.script(bench))
+    bench = pyperformance_benchmark(name)
+    path = str(pyperformance_script(bench))
     with open(path, "rb") as f:
         source = f.read()
     if engine == "fivefold":

@@ -2,9 +2,15 @@
 
 - ``pyperformance``: the benchmarks bundled in the installed pyperformance
   package, read from its MANIFEST and metadata files, unmodified. The default
-  selection is `PYPERFORMANCE_DEFAULT`: pure-Python ones that need nothing but
-  pyperf and run on CPython 3.11 and PyPy 3.9 (each checked with
-  ``run_benchmark.py --python ENGINE --debug-single-value``).
+  selection is `PYPERFORMANCE_DEFAULT`, the names of `PYPERFORMANCE_BENCHMARKS`:
+  pure-Python ones that need nothing but pyperf and run on CPython 3.11 and
+  PyPy 3.9 (each checked with ``run_benchmark.py --python ENGINE
+  --debug-single-value``). `PYPERFORMANCE_BENCHMARKS` also says, for each, the
+  arguments pyperformance passes, the standard-library modules it is about
+  (compiled by fivefold too when asked, with ``--accelerate``) and smaller
+  arguments for the result check (pyperformance_check.py), which runs each
+  benchmark's code once under CPython and under fivefold and compares what it
+  computes; the per-stage measurement (stage_measure.py) runs them in that order.
 - ``fivefold``: our micro-benchmarks (benchmarks/ at the top of the repository).
 - a folder path: every ``*.py`` in it (or ``bm_*/run_benchmark.py``), with an
   optional ``suite.toml``::
@@ -18,16 +24,68 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-PYPERFORMANCE_DEFAULT = (
-    "chaos", "comprehensions", "coroutines", "deepcopy", "deltablue", "fannkuch", "float",
-    "generators", "go", "hexiom", "json_dumps", "logging", "meteor_contest", "nbody", "nqueens",
-    "pickle_pure_python", "pidigits", "pyflate", "raytrace", "richards", "scimark",
-    "spectral_norm", "unpack_sequence", "unpickle_pure_python",
-)
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One pyperformance benchmark, run from pyperformance's own unmodified files."""
+
+    name: str                                   # pyperformance's name
+    folder: str                                 # bm_* folder in data-files/benchmarks
+    extra_args: tuple[str, ...] = ()            # pyperformance's extra_opts
+    check_args: tuple[str, ...] = ()            # smaller problem for the result check
+    accelerate: tuple[str, ...] = ()            # stdlib modules the benchmark exercises
+    slow_check: bool = False                    # result check takes more than a few seconds
+    notes: str = ""
+
+
+PYPERFORMANCE_BENCHMARKS: list[Benchmark] = [
+    Benchmark("nbody", "bm_nbody", check_args=("--iterations", "2000")),
+    Benchmark("fannkuch", "bm_fannkuch", slow_check=True),
+    Benchmark("spectral_norm", "bm_spectral_norm", slow_check=True),
+    Benchmark("float", "bm_float", slow_check=True),
+    Benchmark("richards", "bm_richards"),
+    Benchmark("chaos", "bm_chaos",
+              check_args=("--iterations", "300", "--width", "32", "--height", "32")),
+    Benchmark("deltablue", "bm_deltablue"),
+    Benchmark("nqueens", "bm_nqueens", slow_check=True),
+    Benchmark("raytrace", "bm_raytrace", check_args=("--width", "12", "--height", "12")),
+    Benchmark("generators", "bm_generators"),
+    Benchmark("coroutines", "bm_coroutines",
+              notes="async def: its coroutines run on CPython (fallback)"),
+    Benchmark("unpack_sequence", "bm_unpack_sequence"),
+    Benchmark("deepcopy", "bm_deepcopy", accelerate=("copy",)),
+    Benchmark("json_dumps", "bm_json_dumps", check_args=("--cases", "EMPTY,SIMPLE,NESTED"),
+              accelerate=("json",)),
+    Benchmark("logging", "bm_logging", accelerate=("logging",)),
+    Benchmark("pickle_pure_python", "bm_pickle", extra_args=("--pure-python", "pickle"),
+              accelerate=("pickle", "_compat_pickle")),
+    Benchmark("unpickle_pure_python", "bm_pickle", extra_args=("--pure-python", "unpickle"),
+              accelerate=("pickle", "_compat_pickle")),
+    Benchmark("scimark", "bm_scimark", slow_check=True),
+    Benchmark("pidigits", "bm_pidigits", check_args=("--digits", "300")),
+    Benchmark("go", "bm_go", slow_check=True),
+    Benchmark("hexiom", "bm_hexiom", check_args=("--level", "10")),
+    Benchmark("pyflate", "bm_pyflate", slow_check=True),
+    Benchmark("comprehensions", "bm_comprehensions"),
+    Benchmark("meteor_contest", "bm_meteor_contest", slow_check=True),
+]
+
+# The suite's default selection: the same benchmarks, in pyperformance's (alphabetical) order.
+PYPERFORMANCE_DEFAULT = tuple(sorted(b.name for b in PYPERFORMANCE_BENCHMARKS))
+
+_BY_NAME = {b.name: b for b in PYPERFORMANCE_BENCHMARKS}
+
+
+def pyperformance_benchmark(name: str) -> Benchmark:
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"unknown benchmark {name!r}; known: {', '.join(_BY_NAME)}") from None
 
 
 class SuiteError(Exception):
@@ -129,6 +187,10 @@ def folder_suite(folder: Path, default_name: str | None = None) -> Suite:
 
 
 def pyperformance_dir() -> Path:
+    """pyperformance's benchmark folder (FIVEFOLD_PYPERFORMANCE_DATA overrides)."""
+    override = os.environ.get("FIVEFOLD_PYPERFORMANCE_DATA")
+    if override:
+        return Path(override)
     try:
         import pyperformance
     except ImportError:
@@ -136,6 +198,14 @@ def pyperformance_dir() -> Path:
     path = Path(pyperformance.__file__).parent / "data-files" / "benchmarks"
     if not (path / "MANIFEST").is_file():
         raise SuiteError(f"pyperformance's benchmarks are not where expected: {path}")
+    return path
+
+
+def pyperformance_script(bench: Benchmark) -> Path:
+    """The benchmark's unmodified run_benchmark.py in the installed pyperformance."""
+    path = pyperformance_dir() / bench.folder / "run_benchmark.py"
+    if not path.is_file():
+        raise FileNotFoundError(f"pyperformance benchmark {bench.name}: no {path}")
     return path
 
 

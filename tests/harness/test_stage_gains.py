@@ -1,12 +1,13 @@
-"""stage1.gains: the per-change table stage1/README.md shows, from a store with known answers."""
+"""stage_gains: the per-change table stage1/README.md shows, from a store with known answers."""
 
 from __future__ import annotations
 
 import pytest
 from fivefold import changes as registry
+from fivefold.harness import stage_gains, stage_measure
 from fivefold.model.synthetic_store import engine_spec, write_result
-from fivefold.stage1 import gains
 
+registry.load_stages()
 STAGE1 = [c for c in registry.all_changes() if c.stage == 1]
 
 
@@ -28,7 +29,7 @@ def write_store(root, gain_of):
 
 def test_table_shows_each_change_and_the_compounded_projection(tmp_path):
     write_store(tmp_path, lambda change: 1.25 if change == "s1.call" else 1.0)
-    text, benchmarks = gains.gains_table(str(tmp_path), None, "instructions")
+    text, benchmarks = stage_gains.gains_table(1, str(tmp_path), None, "instructions")
     assert benchmarks == ["calls", "loops"]
     call_row = next(line for line in text.splitlines() if "`s1.call`" in line)
     assert "1.250x" in call_row and "FIVEFOLD_WITHOUT=s1.call" in call_row and "calls 1.250x" in call_row
@@ -40,7 +41,7 @@ def test_table_shows_each_change_and_the_compounded_projection(tmp_path):
 def test_the_adaptive_loop_cost_counts_once(tmp_path):
     # The loop alone costs 5%; every family gives 1.1x on top of it.
     write_store(tmp_path, lambda change: 0.95 if change == "s1.quickening" else 1.1)
-    text, _ = gains.gains_table(str(tmp_path), None, "instructions")
+    text, _ = stage_gains.gains_table(1, str(tmp_path), None, "instructions")
     quickening_row = next(line for line in text.splitlines() if "`s1.quickening`" in line)
     assert "0.950x" in quickening_row and "FIVEFOLD_WITH=s1.quickening" in quickening_row
     families = len(STAGE1) - 1
@@ -54,11 +55,12 @@ def test_missing_configuration_is_named(tmp_path):
         if "s1.for_iter" in str(path):
             path.unlink()
     with pytest.raises(SystemExit, match=r"lacks fivefold\[s1.for_iter,s1.quickening\]"):
-        gains.gains_table(str(tmp_path), None, "instructions")
+        stage_gains.gains_table(1, str(tmp_path), None, "instructions")
 
 
 def test_write_docs_replaces_between_markers(tmp_path):
     readme = tmp_path / "README.md"
-    readme.write_text(f"intro\n{gains.MARK_BEGIN}\nold\n{gains.MARK_END}\noutro\n")
-    gains.write_docs(readme, "new table")
-    assert readme.read_text() == f"intro\n{gains.MARK_BEGIN}\nnew table\n{gains.MARK_END}\noutro\n"
+    begin, end = stage_measure.gains_markers(1)
+    readme.write_text(f"intro\n{begin}\nold\n{end}\noutro\n")
+    stage_measure.write_gains(readme, 1, "new table")
+    assert readme.read_text() == f"intro\n{begin}\nnew table\n{end}\noutro\n"
