@@ -1,0 +1,1 @@
+fivefold/generated/opcodes.py
