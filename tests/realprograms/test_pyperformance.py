@@ -27,7 +27,8 @@ def _check(engine, name, tmp_path):
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("name", [pytest.param(b.name, marks=_marks(b)) for b in PYPERFORMANCE_BENCHMARKS])
+@pytest.mark.parametrize("name", [pytest.param(b.name, marks=_marks(b))
+                                  for b in PYPERFORMANCE_BENCHMARKS])
 def test_benchmark_computes_the_same_on_fivefold(name, tmp_path):
     bench = pyperformance_benchmark(name)
     theirs = _check("cpython", name, tmp_path)

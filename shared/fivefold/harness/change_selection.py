@@ -66,7 +66,8 @@ def write_wrapper(spec: EngineSpec, launcher: Path, env: dict[str, str]) -> Path
     FIVEFOLD_* itself, so workers run the right changes whatever pyperf passes.
     Cached under <cache>/engines/<spec>-<hash>/python; rewritten when different.
     """
-    lines = ["#!/bin/sh", f"# fivefold engine {spec.text}: made by fivefold.harness.change_selection"]
+    lines = ["#!/bin/sh",
+             f"# fivefold engine {spec.text}: made by fivefold.harness.change_selection"]
     for key in sorted(env):
         lines.append(f"export {key}={shlex.quote(env[key])}")
     lines.append(f'exec {shlex.quote(str(launcher))} "$@"')

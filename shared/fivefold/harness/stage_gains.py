@@ -74,7 +74,8 @@ def gains_table(stage: int, results: str, commit: str | None, metric: str) -> tu
         per = mine[mine["benchmark"] != GEOMEAN]
         best = per.loc[per["gain"].map(lambda e: e.value).idxmax()]
         targeted = [b for b in change.targets if b in benchmarks]
-        on_targets = ", ".join(f"{b} {_fmt(per[per['benchmark'] == b]['gain'].iloc[0])}" for b in targeted)
+        on_targets = ", ".join(f"{b} {_fmt(per[per['benchmark'] == b]['gain'].iloc[0])}"
+                               for b in targeted)
         required_by = [c.id for c in changes if change.id in c.requires]
         rows.append({
             "id": f"`{change.id}`",

@@ -103,8 +103,8 @@ def measure_timing(args, parser, argv_text: str) -> int:
     if launcher is None:
         parser.error("the fivefold-python launcher is not installed (pip install fivefold)")
     try:
-        benchmarks = ([pyperformance_benchmark(n.strip()) for n in args.only.split(",") if n.strip()]
-                      or PYPERFORMANCE_BENCHMARKS)
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        benchmarks = [pyperformance_benchmark(n) for n in names] or PYPERFORMANCE_BENCHMARKS
     except KeyError as e:
         parser.error(str(e.args[0]))
     options = PyperfOptions(processes=processes, values=args.values, warmups=args.warmups)
@@ -116,7 +116,8 @@ def measure_timing(args, parser, argv_text: str) -> int:
         root = Path(args.root)
         if stage == 0:
             write_baseline_doc(root, report)
-            write_timing(root / "stage1" / "README.md", 0, "Baseline (tier 0, before stage 1)", report)
+            write_timing(root / "stage1" / "README.md", 0, "Baseline (tier 0, before stage 1)",
+                         report)
         else:
             base, top = stage_timing.engines_for(stage)[-2:]
             write_timing(root / f"stage{stage}" / "README.md", stage,
@@ -134,8 +135,9 @@ def measure_gains(args, parser) -> int:
     results = args.results or f"results/stage{stage}-isolated"
     registry.load_stages()
     text, benchmarks = stage_gains.gains_table(stage, results, args.commit, args.metric)
-    text += ("\n\nCommand (instruction counts: cachegrind without cache simulation, one loop of each "
-             "benchmark, so changes of a few percent are visible on this shared machine):\n\n    "
+    text += ("\n\nCommand (instruction counts: cachegrind without cache simulation, one loop of "
+             "each benchmark, so changes of a few percent are visible on this shared machine):"
+             "\n\n    "
              + stage_gains.bench_command(stage, results, args.metric, ",".join(benchmarks))
              + f"\n    {PROG} --stage {stage} --gains --results {results}"
              + (f" --commit {args.commit}" if args.commit else "") + " --write-docs")
@@ -165,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     timing.add_argument("--warmups", type=int, help="pyperf warm-up values (default 1)")
     gains = parser.add_argument_group("each change's gain (--gains)")
     gains.add_argument("--gains", action="store_true",
-                       help="instead of the pyperf run, the per-change gains from the results store")
+                       help="instead of the pyperf run, the per-change gains from the "
+                            "results store")
     gains.add_argument("--results", help="the results store (default: results/stageN-isolated)")
     gains.add_argument("--commit", help="commit(s) to read, comma-separated")
     gains.add_argument("--metric", help="default: instructions")
@@ -176,7 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    mine, other = (GAINS_DEFAULTS, TIMING_DEFAULTS) if args.gains else (TIMING_DEFAULTS, GAINS_DEFAULTS)
+    mine, other = ((GAINS_DEFAULTS, TIMING_DEFAULTS) if args.gains
+                   else (TIMING_DEFAULTS, GAINS_DEFAULTS))
     given = [name for name in other if getattr(args, name) is not None]
     if given:
         parser.error(f"--{given[0]} is an option of the "

@@ -76,7 +76,8 @@ def run(stage: int, benchmarks: list[Benchmark], out_dir: Path, options: PyperfO
             speed = o.ratio(base.label, top.label)
             print(f"round {round_ + 1}/{rounds} {bench.name:<22} "
                   + "  ".join(f"{e.label} {format_seconds(o.seconds[e.label]):>9}" for e in engines)
-                  + (f"  {top.label}/{base.label} {speed:.2f}x" if speed else f"  {'; '.join(o.errors)}"),
+                  + (f"  {top.label}/{base.label} {speed:.2f}x" if speed
+                     else f"  {'; '.join(o.errors)}"),
                   flush=True)
     return list(outcomes.values())
 
@@ -146,7 +147,8 @@ def table(stage: int, outcomes: list[Outcome], command: str, options: PyperfOpti
         notes += o.errors
         row = {"benchmark": o.name}
         row.update({e.name: format_seconds(o.seconds.get(e.label)) for e in engines})
-        row.update({f"{e.name} vs CPython": _x(o.ratio(cpython.label, e.label)) for e in engines[1:]})
+        row.update({f"{e.name} vs CPython": _x(o.ratio(cpython.label, e.label))
+                    for e in engines[1:]})
         if stage > 0:
             row[f"{top.name} vs {base.name}"] = _x(o.ratio(base.label, top.label))
         row["notes"] = "; ".join(notes)
