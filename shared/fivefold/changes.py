@@ -1,6 +1,6 @@
 """The registry of changes: every increment of every stage, with its switch.
 
-A change is the reviewable unit of the plan (DESIGN.md section 4): an id such as
+A change is the reviewable unit of the plan (docs/architecture.md 4.3): an id such as
 ``s1.binary_op``, a one-paragraph description, the benchmarks it targets, a test
 and a switch. A *runtime* switch is read from the environment when the engine
 starts; a *build* switch is a meson option (the harness builds and caches a
