@@ -26,11 +26,12 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def baseline(session: nox.Session) -> None:
-    """pyperformance on CPython and on fivefold tier 0 with pyperf, side by side; writes
-    docs/baseline.md and the table in stage1/README.md. A benchmark, not a test: it takes
-    a while (pass e.g. `-- --only nbody,richards --processes 1` for a quick look)."""
+    """pyperformance on CPython and on fivefold tier 0 with pyperf, side by side (the
+    per-stage measurement at stage 0); writes docs/baseline.md and the table in
+    stage1/README.md. A benchmark, not a test: it takes a while (pass e.g.
+    `-- --only nbody,richards --processes 1` for a quick look)."""
     session.install(".")
-    session.run("python", "-m", "fivefold.pyperformance_baseline", "--write-docs",
+    session.run("python", "-m", "fivefold.harness.stage_measure", "--stage", "0", "--write-docs",
                 "--out", "results/baseline", *session.posargs)
 
 

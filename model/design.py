@@ -23,7 +23,7 @@ from fivefold.model.store_reader import config_key
 
 @dataclass(frozen=True)
 class ChangeInfo:
-    """What the model needs of a registered change (fivefold.change_registry.Change)."""
+    """What the model needs of a registered change (fivefold.changes.Change)."""
 
     id: str
     stage: int
@@ -79,11 +79,11 @@ class StageDesign:
 
 def changes_from_registry() -> list[ChangeInfo]:
     """The project's registered changes (empty until the stages register theirs)."""
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
-    return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(change_registry.with_requirements([c.id])
+    return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(registry.with_requirements([c.id])
                                                                   - {c.id})))
-            for c in change_registry.all_changes()]
+            for c in registry.all_changes()]
 
 
 def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") -> StageDesign:

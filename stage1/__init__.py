@@ -11,7 +11,7 @@ tests/stage1/test_<name>.py. Switch one off with FIVEFOLD_WITHOUT=<id>.
 stage1/README.md lists them with measured gains.
 """
 
-from fivefold.change_registry import Change, register
+from fivefold.changes import Change, register
 
 _CHANGES = [
     ("binary_op", "BINARY_OP for two exact ints (add, subtract, multiply in C for one-digit ints), "

@@ -31,10 +31,10 @@ SYNTAX_ERRORS_DIR = PROGRAMS_DIR / "syntax_errors"
 def _stages_with_code() -> list[int]:
     """Tier 0 and every stage that registers a change: a stage is in the corpus
     as soon as its package registers one, with no edit here."""
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
-    change_registry.load_stages()
-    return [0, *change_registry.stages_with_changes()]
+    registry.load_stages()
+    return [0, *registry.stages_with_changes()]
 
 
 # Stages the corpus runs at.

@@ -30,10 +30,10 @@ def _cases(programs):
 
 
 def _change_ids(stage: int) -> list[str]:
-    from fivefold import change_registry
+    from fivefold import changes as registry
 
-    change_registry.load_stages()
-    return [c.id for c in change_registry.all_changes() if c.stage == stage]
+    registry.load_stages()
+    return [c.id for c in registry.all_changes() if c.stage == stage]
 
 
 def _change_off_cases(programs):

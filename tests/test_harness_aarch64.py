@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from fivefold.harness_aarch64 import (
+from fivefold.harness.aarch64_counter import (
     Arm64Setup,
     Arm64SetupMissing,
     GuestRunFailed,
@@ -99,14 +99,14 @@ def test_a_command_that_runs_no_emulated_code_is_an_error(setup):
 
 
 def test_command_line_prints_the_count(setup, capsys):
-    from fivefold.harness_aarch64 import main
+    from fivefold.harness.aarch64_counter import main
 
     assert main(["--", "-c", LOOP.format(n=1_000)]) == 0
     assert int(capsys.readouterr().out) > 0
 
 
 def test_command_line_reports_a_failing_program(setup, capsys):
-    from fivefold.harness_aarch64 import main
+    from fivefold.harness.aarch64_counter import main
 
     assert main(["--", "-c", "import no_such_module"]) == 1
     assert "ModuleNotFoundError" in capsys.readouterr().err

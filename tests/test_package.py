@@ -1,4 +1,4 @@
-"""The installed package has the layout DESIGN.md promises."""
+"""The installed package has the layout docs/architecture.md describes."""
 
 import subprocess
 import sys

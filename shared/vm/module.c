@@ -13,11 +13,11 @@ static int selected_stage = 4;
 static int
 configure_from_registry(void)
 {
-    /* The change registry (fivefold.change_registry, fed by the stage
+    /* The change registry (fivefold.changes, fed by the stage
      * packages) reads FIVEFOLD_STAGE / FIVEFOLD_WITHOUT / FIVEFOLD_WITH and
      * says which changes run; the C side switches their families on. A bad
      * setting is an ImportError that names it. */
-    PyObject *registry = PyImport_ImportModule("fivefold.change_registry");
+    PyObject *registry = PyImport_ImportModule("fivefold.changes");
     if (registry == NULL) {
         return -1;
     }

@@ -5,7 +5,6 @@
  * seam (adaptive.c's ff_stage1) makes it the loop frames run on while any
  * stage-1 change is on. */
 #include "eval_macros.h"
-#include "specialize.h"
 #include "stage1.h"
 
 #define FF_LOOP_STAGE 1

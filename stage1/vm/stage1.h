@@ -1,10 +1,12 @@
-/* Helpers the bodies of stage 1's specialized instructions use (included by
- * eval.c before the generated cases). */
+/* Stage 1's words for instruction bodies: the adaptive machinery
+ * (specialize.h) and the helpers its specialized instructions use. A loop of
+ * stage 1 or later includes it before the generated cases (stage1/vm/loop.c). */
 #ifndef FIVEFOLD_STAGE1_H
 #define FIVEFOLD_STAGE1_H
 
 #include <Python.h>
 #include "vm_internal.h"
+#include "specialize.h"
 
 /* CPython 3.11 ints: ob_size is the signed digit count; a "compact" int has at
  * most one 30-bit digit, so sums, differences and products of two fit a long long. */

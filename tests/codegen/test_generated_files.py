@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fivefold import opcodes
 from cases_generator import generate
+from fivefold.generated import opcodes
 
 
 # The source tree, also when fivefold is installed from a wheel (nox sessions):

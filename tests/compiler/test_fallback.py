@@ -86,7 +86,7 @@ def test_only_the_function_falls_back():
 def test_stats_report_lists_fallbacks_with_reasons():
     import io
 
-    from fivefold.runner import print_stats
+    from fivefold.runtime.run_stats import print_stats
 
     STATS.reset()
     compile_source("async def a():\n    pass\ndef b():\n    match 1:\n        case _: pass\n",

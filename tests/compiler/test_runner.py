@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from fivefold.disassembler import dis_file
+from fivefold.runtime.disassembler import dis_file
 
 
 def run_both(tmp_path, source: str, *args: str):

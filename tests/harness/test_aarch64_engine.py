@@ -8,23 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from fivefold.harness import aarch64_engine, engines
+from fivefold.harness import aarch64_engine, engine_specs, engines
 from fivefold.harness.metrics import METRICS
 from fivefold.harness.store import Store
-from fivefold.harness_aarch64 import DEFAULT_ROOT, QemuPluginCounter
+from fivefold.harness.aarch64_counter import DEFAULT_ROOT, QemuPluginCounter
 
 from harness_helpers import fivefold
 
 
 def test_spec_parsing():
-    spec = engines.parse_spec("fivefold-aarch64:stage=2,without=s2.a,s2.b,with=s3.c")
+    spec = engine_specs.parse_spec("fivefold-aarch64:stage=2,without=s2.a,s2.b,with=s3.c")
     assert spec.kind == "fivefold-aarch64"
     assert spec.one("stage") == "2"
     assert spec.get("without") == ("s2.a", "s2.b") and spec.get("with") == ("s3.c",)
-    specs = engines.parse_specs("cpython,fivefold-aarch64:stage=0,fivefold:stage=1")
+    specs = engine_specs.parse_specs("cpython,fivefold-aarch64:stage=0,fivefold:stage=1")
     assert [s.kind for s in specs] == ["cpython", "fivefold-aarch64", "fivefold"]
-    with pytest.raises(engines.EngineError, match="unknown key 'build'"):
-        engines.parse_spec("fivefold-aarch64:build=stats")
+    with pytest.raises(engine_specs.EngineError, match="unknown key 'build'"):
+        engine_specs.parse_spec("fivefold-aarch64:build=stats")
 
 
 def test_metric_and_counter_are_registered():
@@ -34,7 +34,7 @@ def test_metric_and_counter_are_registered():
 
 @pytest.mark.parametrize("metric", ["time", "memory", "startup", "instructions"])
 def test_refuses_metrics_other_than_qemu_instructions(metric, tmp_path):
-    with pytest.raises(engines.EngineError, match="meaningless under emulation"):
+    with pytest.raises(engine_specs.EngineError, match="meaningless under emulation"):
         aarch64_engine.check_metric(["fivefold-aarch64"], metric)
     proc = fivefold("bench", "--engines", "fivefold-aarch64:stage=0", "--suite", "fivefold",
                     "--benchmarks", "loops", "--metric", metric, "--results", str(tmp_path / "r"))
@@ -43,14 +43,14 @@ def test_refuses_metrics_other_than_qemu_instructions(metric, tmp_path):
 
 
 def test_qemu_instructions_refused_on_host_engines():
-    with pytest.raises(engines.EngineError, match="only fivefold-aarch64 engines"):
+    with pytest.raises(engine_specs.EngineError, match="only fivefold-aarch64 engines"):
         aarch64_engine.check_metric(["cpython", "fivefold-aarch64"], "qemu-instructions")
     aarch64_engine.check_metric(["fivefold-aarch64"], "qemu-instructions")   # no error
 
 
 def test_missing_setup_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setenv("FIVEFOLD_ARM64_ROOT", str(tmp_path))
-    with pytest.raises(engines.EngineError, match="run tools/aarch64/setup.sh first"):
+    with pytest.raises(engine_specs.EngineError, match="run tools/aarch64/setup.sh first"):
         engines.resolve("fivefold-aarch64:stage=0")
     proc = fivefold("bench", "--engines", "fivefold-aarch64:stage=0", "--suite", "fivefold",
                     "--benchmarks", "loops", "--results", str(tmp_path / "r"),

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from fivefold.harness import engines, variants
-from fivefold.harness.engines import EngineError, EngineNotRunnable, parse_spec, parse_specs
+from fivefold.harness import change_selection, engines, variants
+from fivefold.harness.engine_specs import EngineError, EngineNotRunnable, parse_spec, parse_specs
 
 
 def test_spec_parsing():
@@ -86,8 +86,8 @@ def fake_launcher(folder: Path) -> Path:
 
 def test_wrapper_sets_the_selection_for_any_environment(tmp_path):
     spec = parse_spec("fivefold:stage=1,without=s1.a,s1.b")
-    _, env = engines.fivefold_selection(spec)
-    wrapper = engines.write_wrapper(spec, fake_launcher(tmp_path), env)
+    _, env = change_selection.fivefold_selection(spec)
+    wrapper = change_selection.write_wrapper(spec, fake_launcher(tmp_path), env)
     assert wrapper.parent.parent == Path(os.environ["FIVEFOLD_CACHE"]) / "engines"
     assert os.access(wrapper, os.X_OK)
     # pyperf gives workers a filtered environment: the wrapper must not depend on it.
@@ -96,7 +96,7 @@ def test_wrapper_sets_the_selection_for_any_environment(tmp_path):
                          env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "s1.a,s1.b", "''"]
     # Same spec and launcher: the same file, not a new one.
-    assert engines.write_wrapper(spec, fake_launcher(tmp_path), env) == wrapper
+    assert change_selection.write_wrapper(spec, fake_launcher(tmp_path), env) == wrapper
 
 
 def test_fivefold_engine_with_a_launcher_is_identified(tmp_path, monkeypatch):
@@ -128,12 +128,12 @@ def test_variant_key_depends_on_options_and_sources(tmp_path):
 
 
 def test_build_options_come_from_build_switch_changes():
-    from fivefold.change_registry import Change
+    from fivefold.changes import Change
 
     changes = [Change("s2.x", 2, "", (), "", switch="build", build_option="stats"),
                Change("s1.y", 1, "", (), "")]
-    assert engines.build_options(parse_spec("fivefold"), changes) == {"stats": "true"}
-    assert engines.build_options(parse_spec("fivefold:build=other=2"), changes[1:]) == {"other": "2"}
+    assert change_selection.build_options(parse_spec("fivefold"), changes) == {"stats": "true"}
+    assert change_selection.build_options(parse_spec("fivefold:build=other=2"), changes[1:]) == {"other": "2"}
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from fivefold.harness import engines, metrics
+from fivefold.harness import engine_specs, metrics
 from fivefold.harness.suites import Entry
 
 
@@ -25,7 +25,7 @@ def captured_command(monkeypatch, engine, metric, entry=None):
 
 
 def engine(jit):
-    return engines.Engine(engines.parse_spec("pypy" if jit else "cpython"), Path("/opt/engine/python"),
+    return engine_specs.Engine(engine_specs.parse_spec("pypy" if jit else "cpython"), Path("/opt/engine/python"),
                           facts={"jit": "yes" if jit else ""})
 
 
@@ -52,6 +52,6 @@ def test_startup_runs_the_engine_itself(monkeypatch):
     (entry,) = startup.entries([], e)
     cmd = captured_command(monkeypatch, e, startup, entry)
     assert cmd[-3:] == ["/opt/engine/python", "-c", "pass"]
-    five = engines.Engine(engines.parse_spec("fivefold:stage=0"), Path("/w/python"))
+    five = engine_specs.Engine(engine_specs.parse_spec("fivefold:stage=0"), Path("/w/python"))
     assert [x.name for x in startup.entries([], five)] == ["startup_pass", "startup_import_engine"]
     assert startup.suite_name("pyperformance") == "startup"

@@ -141,7 +141,8 @@ def test_reload_recompiles_the_changed_module(tmp_path):
 
 def test_cache_round_trip_keeps_code_identical(tmp_path):
     """Encoding a compiled module and decoding it gives the same code, unit by unit."""
-    from fivefold import _fivefold, bytecode_cache, compiler
+    from fivefold import _fivefold, compiler
+    from fivefold.runtime import bytecode_cache
 
     source = b"""
 class C:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from realprograms_support import cpython, run, write_tree
-from fivefold.launcher import CommandLine, UsageError, parse
+from fivefold.runtime.launcher import CommandLine, UsageError, parse
 
 # Under qemu-user the arm64 venv's console scripts are host-side wrappers (docs/aarch64.md),
 # so the launcher's path as a child sees it is not the one the test expects; the launcher

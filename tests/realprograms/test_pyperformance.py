@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from realprograms_support import run
-from fivefold import pyperformance_suite as suite
+from fivefold.harness.pyperformance_runs import PyperfOptions, pyperf_command
+from fivefold.harness.suites import PYPERFORMANCE_BENCHMARKS, pyperformance_benchmark
 
 
 def _marks(bench):
@@ -20,15 +21,16 @@ def _marks(bench):
 
 def _check(engine, name, tmp_path):
     out = tmp_path / f"{name}.{engine}.json"
-    result = run([sys.executable, "-m", "fivefold.pyperformance_check", "--engine", engine,
+    result = run([sys.executable, "-m", "fivefold.harness.pyperformance_check", "--engine", engine,
                   name, out], tmp_path)
     assert result.returncode == 0, f"{name} on {engine}:\n{result.stderr[-3000:]}"
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("name", [pytest.param(b.name, marks=_marks(b)) for b in suite.BENCHMARKS])
+@pytest.mark.parametrize("name", [pytest.param(b.name, marks=_marks(b))
+                                  for b in PYPERFORMANCE_BENCHMARKS])
 def test_benchmark_computes_the_same_on_fivefold(name, tmp_path):
-    bench = suite.get(name)
+    bench = pyperformance_benchmark(name)
     theirs = _check("cpython", name, tmp_path)
     ours = _check("fivefold", name, tmp_path)
     if name != "coroutines":  # (its module holds an async def: older compilers fall back whole)
@@ -54,10 +56,10 @@ def test_benchmark_computes_the_same_on_fivefold(name, tmp_path):
 def test_benchmark_runs_through_pyperf_with_workers_on_fivefold(name, launcher, tmp_path):
     import pyperf
 
-    bench = suite.get(name)
+    bench = pyperformance_benchmark(name)
     output = tmp_path / "out.json"
-    options = suite.PyperfOptions(processes=1, values=1, warmups=0, loops=1)
-    cmd, env = suite.pyperf_command(bench, str(launcher), output, options, accelerate=True)
+    options = PyperfOptions(processes=1, values=1, warmups=0, loops=1)
+    cmd, env = pyperf_command(bench, str(launcher), output, options, accelerate=True)
     result = run(cmd, tmp_path, FIVEFOLD_STAGE="0", **env)
     assert result.returncode == 0, result.stderr[-3000:]
     for benchmark in pyperf.BenchmarkSuite.load(str(output)).get_benchmarks():

@@ -8,7 +8,8 @@ import os
 import subprocess
 import sys
 
-from fivefold import _fivefold, compiler, disassembler
+from fivefold import _fivefold, compiler
+from fivefold.runtime import disassembler
 
 STAGE1_ON = bool(_fivefold.enabled_changes())
 
@@ -28,7 +29,7 @@ def opnames(function) -> list[str]:
 
 def family_members(function, family: str) -> list[str]:
     """The names in `function` of the generic instruction `family` and its members."""
-    from fivefold import opcodes
+    from fivefold.generated import opcodes
 
     base = opcodes.opmap[family]
     members = {family} | {opcodes.opname[m] for m in opcodes.FAMILIES.get(base, ())}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from adaptive import STAGE1_ON, family_members, load, run_fivefold
 
-from fivefold import _fivefold, opcodes
+from fivefold import _fivefold
+from fivefold.generated import opcodes
 
 pytestmark = pytest.mark.skipif(not STAGE1_ON, reason="stage 1 is switched off in this environment")
 
@@ -132,7 +133,8 @@ def test_statistics_build_counts_hits_misses_deopts_and_failures(tmp_path):
     proc = subprocess.run([str(python), "-m", "fivefold", "run", "--stats", str(program)],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
-    code = ("from fivefold import _fivefold, runner, compiler\n"
+    code = ("from fivefold import _fivefold, compiler\n"
+            "from fivefold.runtime import program\n"
             f"src = open({str(program)!r}).read()\n"
             "exec(compiler.compile_source(src.encode(), 'p'), {'__name__': 'p'})\n"
             "print(repr(_fivefold.specialization_stats()['BINARY_OP']))\n")
@@ -194,7 +196,7 @@ FAMILIES_OF = {
 
 
 def _members(families: list[str]) -> set[str]:
-    from fivefold import opcodes
+    from fivefold.generated import opcodes
 
     return {opcodes.opname[m] for f in families for m in opcodes.FAMILIES.get(opcodes.opmap[f], ())}
 

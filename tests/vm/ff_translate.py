@@ -11,7 +11,8 @@ import dis
 import opcode as cpython
 import types
 
-from fivefold import _fivefold, opcodes
+from fivefold import _fivefold
+from fivefold.generated import opcodes
 from fivefold.compiler.assembler import linetable
 from fivefold.compiler.instr import Position
 

@@ -5,7 +5,8 @@ import opcode as cpython
 import pytest
 from ff_translate import CO_FIVEFOLD, translate
 
-from fivefold import _fivefold, opcodes as op
+from fivefold import _fivefold
+from fivefold.generated import opcodes as op
 
 
 def template(stacksize=2, nlocals=0, flags=0, units=8):

@@ -2,7 +2,7 @@
  *
  * The `fivefold-aarch64` engine's metric: under emulation wall time says
  * nothing about arm64 hardware, but the number of guest instructions a
- * program executes is exact and repeatable (see shared/harness_aarch64.py).
+ * program executes is exact and repeatable (see shared/fivefold/harness/aarch64_counter.py).
  *
  * Use:  QEMU_PLUGIN=libinsncount.so[,exact=off],outfile=PATH  qemu-aarch64 PROG
  * Writes "insns: N" to PATH at exit (and through qemu's log when no outfile).

@@ -16,7 +16,7 @@ from .parsed import Definitions
 ROOT = Path(__file__).resolve().parents[2]
 BASE_DEFINITIONS = Path("shared/vm/instructions.def")
 C_OUT = Path("shared/vm/generated")
-PY_OUT = Path("shared/opcodes.py")
+PY_OUT = Path("shared/fivefold/generated/opcodes.py")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""fivefold's compiler: Python source to fivefold code, on `ast` and `symtable`.
+
+    compile_source(source, filename) -> code object
+
+returns the module's shadow code object (docs/engine.md section 1), which
+`exec(code, globals)` runs on fivefold's VM; a module that must fall back
+entirely comes back as a CPython code object. `target="cpython"` assembles the
+same instructions into CPython 3.11 code objects instead (a test oracle).
+
+The pipeline, in the order CPython 3.11's compile() runs the same steps:
+
+1. `compile()` by CPython itself: the exact SyntaxError, and SyntaxWarnings once;
+2. `ast.parse`, then constant folding as Python/ast_opt.c does (folding.py);
+3. scopes from `symtable` (scopes.py), matched to AST nodes (scope_map.py);
+4. a scope using async/await, `match` or `except*` goes to CPython (fallback.py);
+5. code generation per unit, mirroring Python/compile.c (statements.py, exprs.py,
+   control.py, defs.py);
+6. CFG passes, stack depth, exception handlers (cfg.py) and encoding into
+   bytecode, exception table and location table (assembler.py), then the
+   shadow code object through `fivefold._fivefold.make_code`.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+import warnings
+
+from fivefold.compiler import assembler, folding, isa as isa_mod
+from fivefold.compiler.errors import CompileError
+from fivefold.compiler.statements import Compiler
+from fivefold.compiler.fallback import STATS, FallbackCompiler
+from fivefold.compiler.scopes import build_scopes
+from fivefold.compiler.unit import CO_FUTURE_ANNOTATIONS
+
+__all__ = ["compile_source", "CompileError", "STATS"]
+
+
+def future_flags(tree: ast.Module) -> int:
+    """Code flags from `from __future__ import ...` at the top of the module."""
+    flags = 0
+    for i, st in enumerate(tree.body):
+        if i == 0 and isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) \
+                and isinstance(st.value.value, str):
+            continue
+        if isinstance(st, ast.ImportFrom) and st.module == "__future__":
+            for alias in st.names:
+                if alias.name == "annotations":
+                    flags |= CO_FUTURE_ANNOTATIONS
+            continue
+        break
+    return flags
+
+
+def check_syntax(source: str | bytes, filename: str) -> None:
+    """Raise CPython's own SyntaxError (and emit its SyntaxWarnings) for the source."""
+    compile(source, filename, "exec", dont_inherit=True)
+
+
+def compile_source(source: str | bytes, filename: str, *, target: str = "fivefold",
+                   checked: bool = False) -> types.CodeType:
+    """Compile a module. `checked=True` when CPython's compile() already accepted it."""
+    if not checked:
+        check_syntax(source, filename)
+    if isinstance(source, bytes):
+        from io import BytesIO
+        import tokenize
+
+        encoding, _ = tokenize.detect_encoding(BytesIO(source).readline)
+        source = source.decode(encoding)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tree = ast.parse(source, filename)
+    flags = future_flags(tree)
+    fallback = FallbackCompiler(filename, flags)
+    reason = fallback.module_reason(tree)
+    if reason is not None:
+        return fallback.compile_module(tree, reason)
+    tree = folding.fold(tree)
+    scopes = build_scopes(source, filename)
+    if target == "cpython":
+        the_isa = isa_mod.cpython_isa()
+        assemble_unit = assembler.assemble_cpython
+    else:
+        the_isa = isa_mod.fivefold_isa()
+        assemble_unit = assembler.assemble_fivefold
+
+    def assemble(unit, compiler):
+        STATS.units_compiled += 1
+        return assemble_unit(unit, the_isa, filename)
+
+    return Compiler(tree, scopes, filename, assemble, flags, fallback).compile_module()

@@ -1,0 +1,1 @@
+"""Files generated from the instruction definitions (shared/vm/*.def, stage*/vm/*.def): do not edit."""

@@ -1,0 +1,161 @@
+"""`fivefold bench` and `fivefold results`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from fivefold.harness import identity
+
+
+def register(subparsers) -> None:
+    bench = subparsers.add_parser(
+        "bench", help="run a benchmark suite on engines, store and compare the results",
+        description="Run SUITE's benchmarks on ENGINES, interleaved (A B A B), store each result "
+                    "under the results folder (skipping what is stored) and print a comparison "
+                    "against the first engine.")
+    bench.add_argument("--engines", required=True,
+                       help="comma-separated engine specs, the first is the baseline: cpython, "
+                            "cpython:path=PY, pypy, fivefold:stage=N,without=ID,ID,with=ID,build=OPT, "
+                            "fivefold-aarch64:stage=N,... (under qemu; --metric qemu-instructions)")
+    bench.add_argument("--suite", default="pyperformance",
+                       help="pyperformance, fivefold (our micro-benchmarks) or a folder (default: pyperformance)")
+    bench.add_argument("--benchmarks", help="comma-separated names (default: the suite's default list)")
+    bench.add_argument("--metric", default=None,
+                       choices=["time", "instructions", "memory", "startup", "qemu-instructions"],
+                       help="default: time, or qemu-instructions when every engine is fivefold-aarch64")
+    mode = bench.add_mutually_exclusive_group()
+    mode.add_argument("--fast", action="store_true", help="pyperf --fast (fewer processes and values)")
+    mode.add_argument("--rigorous", action="store_true", help="pyperf --rigorous")
+    bench.add_argument("-p", "--processes", type=int, help="pyperf worker processes")
+    bench.add_argument("-n", "--values", type=int, help="pyperf values per process")
+    bench.add_argument("-w", "--warmups", type=int, help="pyperf warm-up values per process")
+    bench.add_argument("-l", "--loops", type=int, help="pyperf loops per value")
+    bench.add_argument("--min-time", type=float, help="pyperf minimum seconds per value")
+    bench.add_argument("--repeat", type=int, help="instructions: measurements per benchmark (default 2, --fast 1)")
+    bench.add_argument("--results", help="results folder (default: FIVEFOLD_RESULTS or ./results)")
+    bench.add_argument("--force", action="store_true",
+                       help="re-measure stored results, moving the old files aside")
+    bench.add_argument("--no-progress", action="store_true", help="no progress bar")
+    bench.set_defaults(func=run_bench)
+
+    results = subparsers.add_parser(
+        "results", help="list stored results or compare engines from them",
+        description="Print the results index (one row per stored file), or with --compare a "
+                    "comparison table made from the stored files alone.")
+    results.add_argument("--results", help="results folder (default: FIVEFOLD_RESULTS or ./results)")
+    results.add_argument("--format", choices=["table", "csv"], default="table")
+    results.add_argument("--compare", metavar="ENGINES", help="comma-separated engine specs, baseline first")
+    results.add_argument("--suite", help="suite name (with --compare)")
+    results.add_argument("--metric", default="time")
+    results.add_argument("--machine", help="machine (default: this one)")
+    results.add_argument("--commit", help="commit (default: the current one)")
+    results.set_defaults(func=run_results)
+
+
+def _console():
+    from rich.console import Console
+
+    # Piped output (CI logs, files) gets a wide table rather than rich's 80 columns.
+    return Console(width=None if sys.stdout.isatty() else 160)
+
+
+def run_bench(args) -> int:
+    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, runner, suites
+    from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
+    from fivefold.harness.store import Store
+
+    console = _console()
+    try:
+        specs = engine_specs.parse_specs(args.engines)
+        suite = suites.load_suite(args.suite)
+        if args.benchmarks:
+            suite = suite.select([b.strip() for b in args.benchmarks.split(",") if b.strip()])
+        kinds = [s.kind for s in specs]
+        if args.metric is None:
+            args.metric = "qemu-instructions" if set(kinds) == {"fivefold-aarch64"} else "time"
+        aarch64_engine.check_metric(kinds, args.metric)
+        metric = get_metric(args.metric)
+        metric.check()
+        resolved = [engines.resolve(s) for s in specs]
+    except (engine_specs.EngineError, suites.SuiteError, MeasureError) as exc:
+        print(f"fivefold bench: error: {exc}", file=sys.stderr)
+        return 2
+    names = [e.name for e in resolved]
+    if len(set(names)) != len(names):
+        print("fivefold bench: error: an engine is given twice", file=sys.stderr)
+        return 2
+    options = RunOptions(fast=args.fast, rigorous=args.rigorous, processes=args.processes,
+                         values=args.values, warmups=args.warmups, loops=args.loops,
+                         min_time=args.min_time, repeat=args.repeat)
+    store = Store(args.results)
+    for e in resolved:
+        console.print(f"engine [b]{e.name}[/b]: {e.python} ({e.facts.get('implementation')} "
+                      f"{e.facts.get('python_version')})")
+    outcome = runner.run(resolved, suite, metric, options, store, force=args.force, console=console,
+                         progress=not args.no_progress)
+    console.print(f"measured {len(outcome.measured)} file(s), skipped {len(outcome.skipped)} "
+                  f"stored, {len(outcome.failed)} failed; results in {store.root}")
+    for engine, entry, why in outcome.failed:
+        console.print(f"[red]failed[/red] {entry} on {engine}: {why.splitlines()[0]}")
+    if len(names) > 1:
+        _print_comparison(store, names, metric.suite_name(suite.name), metric.name,
+                          identity.machine_slug(), identity.commit(), console,
+                          entries={b for e in suite.entries for b in [e.name]})
+    return 1 if outcome.failed else 0
+
+
+def _print_comparison(store, names, suite, metric, machine, commit, console, entries=None) -> bool:
+    from fivefold.harness import compare
+
+    frame = store.index()
+    frame = frame[(frame.fivefold_suite == suite) & (frame.fivefold_metric == metric)
+                  & (frame.fivefold_machine == machine) & (frame.fivefold_commit == commit)
+                  & frame.fivefold_engine.isin(names)]
+    if entries is not None and metric != "startup":
+        frame = frame[frame.fivefold_entry.isin(entries)]
+    if frame.empty:
+        console.print(f"no stored results for suite {suite}, metric {metric}, machine {machine}, "
+                      f"commit {commit}")
+        return False
+    table, geo = compare.compare(store, frame, names)
+    unit = {"time": "second", "startup": "second", "memory": "byte"}.get(metric, "integer")
+    console.print(compare.render(table, geo, names[0], unit,
+                                 f"{metric} on {suite} ({machine}, commit {commit})"))
+    return True
+
+
+def run_results(args) -> int:
+    from fivefold.harness.store import Store
+
+    store = Store(args.results)
+    console = _console()
+    if args.compare:
+        from fivefold.harness import engine_specs
+
+        try:
+            names = [s.text for s in engine_specs.parse_specs(args.compare)]
+        except engine_specs.EngineError as exc:
+            print(f"fivefold results: error: {exc}", file=sys.stderr)
+            return 2
+        if not args.suite:
+            print("fivefold results: error: --compare needs --suite", file=sys.stderr)
+            return 2
+        ok = _print_comparison(store, names, args.suite, args.metric, args.machine or identity.machine_slug(),
+                               args.commit or identity.commit(), console)
+        return 0 if ok else 1
+    frame = store.index()
+    if args.format == "csv":
+        frame.to_csv(sys.stdout, index=False)
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"{len(frame)} stored results in {store.root}")
+    for col in ("fivefold_commit", "fivefold_engine", "fivefold_suite", "fivefold_benchmark",
+                "fivefold_metric", "n_values", "mean"):
+        table.add_column(col.removeprefix("fivefold_"))
+    for r in frame.itertuples():
+        table.add_row(r.fivefold_commit, r.fivefold_engine, r.fivefold_suite, r.fivefold_benchmark,
+                      r.fivefold_metric, str(r.n_values), f"{r.mean:.6g}")
+    console.print(table)
+    return 0

@@ -1,0 +1,100 @@
+"""Each change's isolated gain in stage N, and their compounded projection, from the
+results store through the model.
+
+The store must hold, for one suite and metric, fivefold at stage N-1 (the
+baseline), at stage N (all changes on) and at stage N-1 with each change of
+stage N alone (`fivefold:stage=N-1,with=<id>`, which also runs the changes it
+requires): the runs `fivefold bench` makes from `bench_command`. A change that
+others of the stage require (stage 1's s1.quickening, the adaptive loop every
+family requires) is measured alone against the baseline, and each change that
+requires it against it, so its cost is counted once in the projection.
+`fivefold.model.compounding` turns them into each change's isolated gain
+(baseline / baseline + change, per benchmark and as the geometric mean), the
+projected speed-up (their product) and the measured one (baseline / all on).
+The table is written with pandas, as the model's reports are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from fivefold import changes as registry
+from fivefold.model.compounding import GEOMEAN, compound_stage
+from fivefold.model.design import changes_from_registry, stage_design
+from fivefold.model.measurements import Measurements
+from fivefold.model.store_reader import read_store
+
+# Where a change's code lives, when it is not stageN/vm/<name>.def and <name>.c.
+SOURCES = {"s1.quickening": "stage1/vm/adaptive.c, loop.c, specialize.h (SPECIALIZE)"}
+
+
+def stage_changes(stage: int) -> list[registry.Change]:
+    return [c for c in registry.all_changes() if c.stage == stage]
+
+
+def bench_command(stage: int, results: str, metric: str, benchmarks: str) -> str:
+    """The `fivefold bench` run that stores every configuration the table needs."""
+    ids = [c.id for c in stage_changes(stage)]
+    engines = ",".join([f"fivefold:stage={stage - 1}", f"fivefold:stage={stage}"]
+                       + [f"fivefold:stage={stage - 1},with={i}" for i in ids])
+    return (f'python -m fivefold bench --engines "{engines}" --suite fivefold '
+            f"--benchmarks {benchmarks} --metric {metric} --repeat 1 --results {results}")
+
+
+def _fmt(estimate) -> str:
+    return "-" if estimate is None or pd.isna(estimate) else f"{estimate.value:.3f}x"
+
+
+def _switch(change: registry.Change, stage: int, required_by: list[str], others: int) -> str:
+    if not required_by:
+        return f"`FIVEFOLD_WITHOUT={change.id}`"
+    who = "every family switches it on" if len(required_by) == others \
+        else f"{', '.join(required_by)} switch it on"
+    return f"`FIVEFOLD_STAGE={stage - 1} FIVEFOLD_WITH={change.id}` (alone; {who})"
+
+
+def gains_table(stage: int, results: str, commit: str | None, metric: str) -> tuple[str, list[str]]:
+    """The Markdown table of the stage's changes and their gains, and the benchmarks it covers."""
+    table = read_store(results, commit=commit)
+    data = Measurements(table, metric=metric, n_boot=200)
+    result = compound_stage(data, stage_design(stage, changes_from_registry()))
+    if result.missing:
+        raise SystemExit(f"the store lacks {', '.join(result.missing)} for metric {metric}: run\n  "
+                         + bench_command(stage, results, metric, "..."))
+    benchmarks = [b for b in result.per_benchmark["benchmark"] if b != GEOMEAN]
+    gains = result.gains
+    changes = stage_changes(stage)
+    rows = []
+    for change in changes:
+        name = change.id.split(".", 1)[1]
+        mine = gains[gains["change"] == change.id]
+        geo = mine[mine["benchmark"] == GEOMEAN]["gain"].iloc[0]
+        per = mine[mine["benchmark"] != GEOMEAN]
+        best = per.loc[per["gain"].map(lambda e: e.value).idxmax()]
+        targeted = [b for b in change.targets if b in benchmarks]
+        on_targets = ", ".join(f"{b} {_fmt(per[per['benchmark'] == b]['gain'].iloc[0])}"
+                               for b in targeted)
+        required_by = [c.id for c in changes if change.id in c.requires]
+        rows.append({
+            "id": f"`{change.id}`",
+            "switch": _switch(change, stage, required_by, len(changes) - 1),
+            "test": f"[{Path(change.test).name}](../{change.test})",
+            "targets": ", ".join(change.targets),
+            "isolated gain, geomean": _fmt(geo),
+            "on its micro-benchmarks": on_targets or "-",
+            "largest": f"{best['benchmark']} {_fmt(best['gain'])}",
+            "source": SOURCES.get(change.id, f"stage{stage}/vm/{name}.def, {name}.c"),
+        })
+    geo = result.geomean
+    lines = [pd.DataFrame(rows).to_markdown(index=False), "",
+             f"Compounded over the {len(benchmarks)} micro-benchmarks ({', '.join(benchmarks)}), "
+             f"metric {metric}: **projected {_fmt(geo['projected'])}** (the product of the isolated "
+             f"gains), **measured {_fmt(geo['measured'])}** (stage {stage - 1} / stage {stage}, "
+             f"all on), interaction gap {geo['gap'].value:+.1%} (measured / projected - 1).", "",
+             "| benchmark | projected | measured | gap |", "|---|---|---|---|"]
+    for row in result.per_benchmark.itertuples():
+        gap = "-" if row.gap is None or pd.isna(row.gap) else f"{row.gap.value:+.1%}"
+        lines.append(f"| {row.benchmark} | {_fmt(row.projected)} | {_fmt(row.measured)} | {gap} |")
+    return "\n".join(lines), benchmarks

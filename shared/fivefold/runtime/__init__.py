@@ -1,0 +1,13 @@
+"""Running programs on fivefold, one module per concern:
+
+- program: run PROGRAM.py the way `python PROGRAM.py` does (and `execute`, shared
+  by every mode)
+- run_modes: `-m MODULE`, `-c CODE` and `-` (standard input)
+- launcher: `fivefold-python`, python's command line on fivefold
+- executable: which executable fivefold processes and their children run
+- import_hook: the program's own modules compiled by fivefold when imported
+- bytecode_cache: compiled modules on disk (__pycache__/*.fivefold.pyc)
+- disassembler: `fivefold dis`
+- run_stats: `fivefold run --stats`
+- engine_commands: the `fivefold run` and `fivefold dis` command lines
+"""

@@ -1,0 +1,202 @@
+"""fivefold's bytecode cache: compiled modules on disk, like CPython's `__pycache__`.
+
+A shadow code object (docs/engine.md section 1) holds a `fivefold._fivefold.Code`,
+which `marshal` cannot write. What `make_code` was given can be recovered from
+the shadow, though: the template is the shadow with `co_consts == (doc,)`, and
+`_fivefold.code_of(shadow)` gives the bytecode, constants, names and exception
+table. So a unit is stored as the marshal-able tuple
+
+    (template, bytecode, consts, names, exceptiontable, unit_indexes)
+
+where the constants at `unit_indexes` are nested units stored the same way
+(recursively) and every other constant, CPython fallback code objects included,
+is stored as itself. Loading calls `make_code` again, which re-checks the code
+(a cache file can never smuggle unchecked bytecode into the VM).
+
+The file, `__pycache__/NAME.<cache_tag>.fivefold.pyc`, starts with a header:
+a magic number, the format's version tag (a hash of the opcode table, the
+compiler's sources and this file's FORMAT, so a changed instruction set or
+compiler invalidates every entry) and a hash of the source (like CPython's
+hash-based pycs: an edit within the same second, or one that keeps the size,
+is still seen). It is written to a temporary file and renamed into place, so
+readers never see half a file; a file that cannot be read or decoded is
+ignored and rewritten.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import marshal
+import os
+import sys
+import types
+from dataclasses import dataclass
+
+MAGIC = b"FFPC"
+FORMAT = 1
+CO_FIVEFOLD = 0x20000000
+_HASH_SIZE = 16
+_HEADER_SIZE = len(MAGIC) + 2 * _HASH_SIZE
+
+
+@dataclass
+class CacheStats:
+    """What the cache did in this process (reported by `--stats`)."""
+
+    hits: int = 0
+    misses: int = 0
+    writes: int = 0
+    write_errors: int = 0
+    units_loaded: int = 0
+
+
+STATS = CacheStats()
+
+
+@functools.lru_cache(maxsize=None)
+def version_tag() -> bytes:
+    """Changes whenever the opcode table, the compiler or this format changes."""
+    import fivefold.compiler
+    import fivefold.generated.opcodes
+
+    digest = hashlib.blake2b(digest_size=_HASH_SIZE)
+    digest.update(f"{FORMAT}:{sys.implementation.cache_tag}".encode())
+    files = [fivefold.generated.opcodes.__file__]
+    compiler_dir = os.path.dirname(fivefold.compiler.__file__)
+    files += sorted(os.path.join(compiler_dir, name) for name in os.listdir(compiler_dir)
+                    if name.endswith(".py"))
+    for path in files:
+        with open(path, "rb") as f:
+            digest.update(os.path.basename(path).encode() + b"\0" + f.read())
+    return digest.digest()
+
+
+def source_hash(source: bytes) -> bytes:
+    return hashlib.blake2b(source, digest_size=_HASH_SIZE).digest()
+
+
+def cache_path(source_path: str) -> str:
+    """`dir/__pycache__/name.cpython-311.fivefold.pyc` for `dir/name.py`."""
+    head, tail = os.path.split(source_path)
+    base = tail.rpartition(".")[0] or tail
+    return os.path.join(head, "__pycache__", f"{base}.{sys.implementation.cache_tag}.fivefold.pyc")
+
+
+# --- encoding ---------------------------------------------------------------------
+def is_shadow(code: object) -> bool:
+    return isinstance(code, types.CodeType) and bool(code.co_flags & CO_FIVEFOLD)
+
+
+def encode_unit(shadow: types.CodeType) -> tuple:
+    from fivefold import _fivefold
+
+    ff = _fivefold.code_of(shadow)
+    template = shadow.replace(co_consts=shadow.co_consts[:1])
+    consts = list(ff.co_consts)
+    nested = []
+    for i, const in enumerate(consts):
+        if is_shadow(const):
+            consts[i] = encode_unit(const)
+            nested.append(i)
+    return (template, ff.co_code, tuple(consts), tuple(ff.co_names),
+            tuple(ff.co_exceptiontable), tuple(nested))
+
+
+def decode_unit(data: tuple) -> types.CodeType:
+    from fivefold import _fivefold
+
+    template, bytecode, consts, names, table, nested = data
+    consts = list(consts)
+    for i in nested:
+        consts[i] = decode_unit(consts[i])
+    STATS.units_loaded += 1
+    return _fivefold.make_code(template, bytecode, tuple(consts), names, table)
+
+
+def encode(code: types.CodeType, fallbacks: list[tuple]) -> bytes:
+    """A module's code (shadow, or CPython code for a module that fell back whole)."""
+    body = ("fivefold", encode_unit(code)) if is_shadow(code) else ("cpython", code)
+    return marshal.dumps((body, tuple(fallbacks)))
+
+
+def decode(payload: bytes) -> tuple[types.CodeType, tuple]:
+    (kind, body), fallbacks = marshal.loads(payload)
+    if kind == "fivefold":
+        return decode_unit(body), fallbacks
+    if kind == "cpython" and isinstance(body, types.CodeType):
+        return body, fallbacks
+    raise ValueError(f"unknown cache entry kind {kind!r}")
+
+
+# --- files -------------------------------------------------------------------------
+def read(path: str, source: bytes) -> tuple[types.CodeType, tuple] | None:
+    """The cached code for this exact source, or None (missing, stale or corrupt)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if len(data) < _HEADER_SIZE or not data.startswith(MAGIC):
+        return None
+    tag = data[len(MAGIC):len(MAGIC) + _HASH_SIZE]
+    key = data[len(MAGIC) + _HASH_SIZE:_HEADER_SIZE]
+    if tag != version_tag() or key != source_hash(source):
+        return None
+    try:
+        return decode(data[_HEADER_SIZE:])
+    except (ValueError, EOFError, TypeError, SystemError):
+        # Corrupt or hand-edited: make_code's checks or marshal refused it. Recompile.
+        return None
+
+
+def write(path: str, source: bytes, code: types.CodeType, fallbacks: list[tuple]) -> bool:
+    """Store atomically (temporary file, then rename); False if the directory is not writable."""
+    if sys.dont_write_bytecode:
+        return False
+    data = MAGIC + version_tag() + source_hash(source) + encode(code, fallbacks)
+    directory = os.path.dirname(path)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(directory, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        STATS.write_errors += 1
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+    STATS.writes += 1
+    return True
+
+
+def load_or_compile(source: bytes, filename: str, cached: str | None) -> types.CodeType:
+    """The module's code from the cache at `cached`, or compiled (and then cached)."""
+    from fivefold import compiler
+
+    if cached is not None:
+        hit = read(cached, source)
+        # A module moved with its __pycache__ keeps its hash but not its file name.
+        if hit is not None and hit[0].co_filename == filename:
+            code, fallbacks = hit
+            STATS.hits += 1
+            for record in fallbacks:
+                compiler.STATS.fallbacks.append(type_of_fallback()(*record))
+            return code
+    STATS.misses += 1
+    before = len(compiler.STATS.fallbacks)
+    code = compiler.compile_source(source, filename)
+    if cached is not None:
+        fallbacks = [(r.filename, r.qualname, r.lineno, r.reason)
+                     for r in compiler.STATS.fallbacks[before:]]
+        write(cached, source, code, fallbacks)
+    return code
+
+
+def type_of_fallback():
+    from fivefold.compiler.fallback import FallbackRecord
+
+    return FallbackRecord

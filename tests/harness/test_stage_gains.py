@@ -1,0 +1,66 @@
+"""stage_gains: the per-change table stage1/README.md shows, from a store with known answers."""
+
+from __future__ import annotations
+
+import pytest
+from fivefold import changes as registry
+from fivefold.harness import stage_gains, stage_measure
+from fivefold.model.synthetic_store import engine_spec, write_result
+
+registry.load_stages()
+STAGE1 = [c for c in registry.all_changes() if c.stage == 1]
+
+
+def write_store(root, gain_of):
+    """Instructions per loop: 1000 at stage 0, divided by each change's gain when on."""
+    def write(subset, spec):
+        subset = registry.with_requirements(subset)   # what the engine runs with
+        count = 1000.0
+        for change in subset:
+            count /= gain_of(change)
+        for bench in ("calls", "loops"):
+            write_result(root, engine=spec, kind="fivefold", stage=1, benchmark=bench, metric="instructions",
+                         changes=set(subset), values=[count])
+    write((), engine_spec("fivefold", 0))
+    for c in STAGE1:
+        write({c.id}, engine_spec("fivefold", 0, with_=(c.id,)))
+    write([c.id for c in STAGE1], engine_spec("fivefold", 1))
+
+
+def test_table_shows_each_change_and_the_compounded_projection(tmp_path):
+    write_store(tmp_path, lambda change: 1.25 if change == "s1.call" else 1.0)
+    text, benchmarks = stage_gains.gains_table(1, str(tmp_path), None, "instructions")
+    assert benchmarks == ["calls", "loops"]
+    call_row = next(line for line in text.splitlines() if "`s1.call`" in line)
+    assert "1.250x" in call_row and "FIVEFOLD_WITHOUT=s1.call" in call_row and "calls 1.250x" in call_row
+    truth_row = next(line for line in text.splitlines() if "`s1.truth`" in line)
+    assert "1.000x" in truth_row
+    assert "projected 1.250x" in text and "measured 1.250x" in text and "gap +0.0%" in text
+
+
+def test_the_adaptive_loop_cost_counts_once(tmp_path):
+    # The loop alone costs 5%; every family gives 1.1x on top of it.
+    write_store(tmp_path, lambda change: 0.95 if change == "s1.quickening" else 1.1)
+    text, _ = stage_gains.gains_table(1, str(tmp_path), None, "instructions")
+    quickening_row = next(line for line in text.splitlines() if "`s1.quickening`" in line)
+    assert "0.950x" in quickening_row and "FIVEFOLD_WITH=s1.quickening" in quickening_row
+    families = len(STAGE1) - 1
+    total = 0.95 * 1.1 ** families
+    assert f"projected {total:.3f}x" in text and f"measured {total:.3f}x" in text
+
+
+def test_missing_configuration_is_named(tmp_path):
+    write_store(tmp_path, lambda change: 1.1)
+    for path in tmp_path.rglob("*.json"):
+        if "s1.for_iter" in str(path):
+            path.unlink()
+    with pytest.raises(SystemExit, match=r"lacks fivefold\[s1.for_iter,s1.quickening\]"):
+        stage_gains.gains_table(1, str(tmp_path), None, "instructions")
+
+
+def test_write_docs_replaces_between_markers(tmp_path):
+    readme = tmp_path / "README.md"
+    begin, end = stage_measure.gains_markers(1)
+    readme.write_text(f"intro\n{begin}\nold\n{end}\noutro\n")
+    stage_measure.write_gains(readme, 1, "new table")
+    assert readme.read_text() == f"intro\n{begin}\nnew table\n{end}\noutro\n"
