@@ -6,7 +6,7 @@ stage2/vm/<name>.c, tested by tests/stage2/test_<name>.py; switch one off with
 FIVEFOLD_WITHOUT=<id>. stage2/README.md lists them with measured gains.
 """
 
-from fivefold.change_registry import Change, register
+from fivefold.changes import Change, register
 
 CHANGES = [
     register(Change(

@@ -101,7 +101,7 @@ ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv,
     }
     _PyInterpreterFrame *frame = (_PyInterpreterFrame *)tstate->datastack_top;
     PyObject **locals = frame->localsplus;
-    if (kwnames == NULL && npos == co->co_argcount) {
+    if (kwnames == NULL && npos == co->co_argcount && co->co_kwonlyargcount == 0) {
         for (int i = 0; i < npos; i++) {
             locals[i] = argv[i];   /* the common case: taken over from the caller's stack */
         }

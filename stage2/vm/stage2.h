@@ -5,6 +5,11 @@
 
 #include "vm_internal.h"
 
+/* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
+ * loop that runs them (stage 2's and later ones, which include this header)
+ * has the base loop's frame-pushing paths (shared/vm/eval_loop.c.h). */
+#define FF_LOOP_INLINE_FRAMES 1
+
 /* Switches, set by stage.c's configure from the change registry. */
 extern int ff_inline_calls;        /* s2.inline_calls */
 extern int ff_inline_generators;   /* s2.inline_generators */
