@@ -36,4 +36,13 @@ CHANGES = [
         targets=("float_arithmetic", "nbody", "float", "spectral_norm", "raytrace", "chaos"),
         test="tests/stage2/test_float_reuse.py",
         requires=("s1.binary_op",))),
+    register(Change(
+        id="s2.inline_init", stage=2, merge_order=4,
+        description="A call of a Python class whose __init__ is a fivefold function makes the "
+                    "object (object.__new__) and runs __init__ in the same dispatch loop; the caller "
+                    "resumes at an EXIT_INIT_CHECK that checks __init__ returned None, as CPython "
+                    "3.13's CALL_ALLOC_AND_ENTER_INIT.",
+        targets=("raytrace", "chaos", "go", "deltablue", "richards", "nbody"),
+        test="tests/stage2/test_inline_init.py",
+        requires=("s1.call",))),
 ]

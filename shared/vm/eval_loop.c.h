@@ -164,6 +164,11 @@ exit_unwind:
             ff_pop_thread_frame(tstate, dying);
         }
         FF_LOAD_FRAME_STATE();
+#ifdef FF_ON_UNWIND_INTO_CALLER
+        /* A stage's word for what the caller's resume point still owes
+         * (stage 2: the recursion level of a class call whose __init__ raised). */
+        FF_ON_UNWIND_INTO_CALLER();
+#endif
         goto error;
     }
 #endif

@@ -75,30 +75,34 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
     return 0;
 }
 
+/* The checks that need no binding: fivefold code with named parameters only
+ * (no *args, **kwargs, generator or coroutine), no more positional arguments
+ * than parameters, room in the data stack's chunk. The frame's size, or 0. */
+size_t
+ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames)
+{
+    PyCodeObject *co = (PyCodeObject *)func->func_code;
+    int npos = nargs - (kwnames == NULL ? 0 : (int)PyTuple_GET_SIZE(kwnames));
+    if ((co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
+                         | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+        || npos > co->co_argcount || ff_code_of_shadow(co) == NULL) {
+        return 0;
+    }
+    /* 3.11's frame size (_PyFrame_Push): specials, locals and cells, value stack. */
+    size_t size = co->co_nlocalsplus + co->co_stacksize + FRAME_SPECIALS_SIZE;
+    return _PyThreadState_HasStackSpace(tstate, size) ? size : 0;
+}
+
 _PyInterpreterFrame *
 ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs,
                  PyObject *kwnames)
 {
+    size_t size = ff_frame_possible(tstate, func, nargs, kwnames);
+    if (size == 0) {
+        return NULL;
+    }
     PyCodeObject *co = (PyCodeObject *)func->func_code;
     int npos = nargs - (kwnames == NULL ? 0 : (int)PyTuple_GET_SIZE(kwnames));
-    /* Named parameters only, filled by the arguments and the defaults: the
-     * binding needs no error message of CPython's (*args, **kwargs, generators
-     * and coroutines go the generic way). */
-    if (!(co->co_flags & CO_FIVEFOLD)
-        || (co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
-                            | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
-        || npos > co->co_argcount) {
-        return NULL;
-    }
-    /* 3.11's frame size (_PyFrame_Push): specials, locals and cells, value stack. */
-    size_t size = co->co_nlocalsplus + co->co_stacksize + FRAME_SPECIALS_SIZE;
-    if (!_PyThreadState_HasStackSpace(tstate, size)) {
-        return NULL;
-    }
-    FFCode *code = ff_code_of_shadow(co);
-    if (code == NULL || code->co_consts == NULL) {
-        return NULL;   /* let the generic path report it */
-    }
     _PyInterpreterFrame *frame = (_PyInterpreterFrame *)tstate->datastack_top;
     PyObject **locals = frame->localsplus;
     if (kwnames == NULL && npos == co->co_argcount && co->co_kwonlyargcount == 0) {

@@ -6,6 +6,7 @@
 int ff_inline_calls = 0;
 int ff_inline_generators = 0;
 int ff_float_reuse = 0;
+int ff_inline_init = 0;
 static int any_on = 0;
 
 static int
@@ -18,6 +19,10 @@ configure(const unsigned char *on)
     ff_inline_calls = on[FF_CHANGE_s2_inline_calls];
     ff_inline_generators = on[FF_CHANGE_s2_inline_generators];
     ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
+    ff_inline_init = on[FF_CHANGE_s2_inline_init];
+    if (ff_inline_init && ff_inline_init_ready() < 0) {
+        return -1;
+    }
     return 0;
 }
 

@@ -14,6 +14,7 @@
 extern int ff_inline_calls;        /* s2.inline_calls */
 extern int ff_inline_generators;   /* s2.inline_generators */
 extern int ff_float_reuse;         /* s2.float_reuse */
+extern int ff_inline_init;         /* s2.inline_init */
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
@@ -23,6 +24,27 @@ extern int ff_float_reuse;         /* s2.float_reuse */
  * CPython's binding or its error message, or no room in the stack chunk. */
 _PyInterpreterFrame *ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func,
                                       PyObject **argv, int nargs, PyObject *kwnames);
+
+/* s2.inline_calls (inline_calls.c): the checks of ff_push_py_frame that need no
+ * binding; the frame's size in words, or 0 when it cannot be pushed. */
+size_t ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames);
+
+/* s2.inline_init (inline_init.c): for CALL_PY_CLASS of cls with args[0..nargs)
+ * (args[-1] is cls's stack slot): the frame of cls.__init__ with a new object
+ * first, and *self_out a second reference to it for the caller's stack; or NULL
+ * with *self_out NULL (nothing done: stage 1's path), FF_INIT_FAILED (an
+ * exception is set; the stack is as it was), or the object itself (__init__ ran
+ * the generic way and returned None; the stack still holds the arguments). */
+#define FF_INIT_FAILED ((PyObject *)(uintptr_t)1)
+int ff_inline_init_ready(void);
+_PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls, PyObject **args, int nargs,
+                                        PyObject *kwnames, PyObject **self_out);
+
+/* The recursion level a class call took (ff_push_init_frame) is given back when
+ * its __init__ frame unwinds into the caller, whose resume point is then the
+ * EXIT_INIT_CHECK that would have given it back. */
+#define FF_ON_UNWIND_INTO_CALLER() \
+    do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } } while (0)
 
 /* FF_ENTER_FRAME(popped): leave the instruction for new_frame, which owns what
  * the top `popped` stack entries held; the caller resumes after the
