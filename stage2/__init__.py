@@ -45,4 +45,12 @@ CHANGES = [
         targets=("raytrace", "chaos", "go", "deltablue", "richards", "nbody"),
         test="tests/stage2/test_inline_init.py",
         requires=("s1.call",))),
+    register(Change(
+        id="s2.compare_branch", stage=2, merge_order=5,
+        description="A comparison of two compact ints, two floats or (== and !=) two strs followed "
+                    "by a conditional jump does the jump itself: no bool is made and the jump is not "
+                    "dispatched (CPython 3.11's COMPARE_OP_*_JUMP).",
+        targets=("loops", "int_arithmetic", "fannkuch", "nqueens", "richards", "go", "hexiom"),
+        test="tests/stage2/test_compare_branch.py",
+        requires=("s1.compare_op",))),
 ]

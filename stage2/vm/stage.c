@@ -7,6 +7,7 @@ int ff_inline_calls = 0;
 int ff_inline_generators = 0;
 int ff_float_reuse = 0;
 int ff_inline_init = 0;
+int ff_compare_branch = 0;
 static int any_on = 0;
 
 static int
@@ -20,6 +21,7 @@ configure(const unsigned char *on)
     ff_inline_generators = on[FF_CHANGE_s2_inline_generators];
     ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
+    ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

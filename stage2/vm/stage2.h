@@ -15,6 +15,7 @@ extern int ff_inline_calls;        /* s2.inline_calls */
 extern int ff_inline_generators;   /* s2.inline_generators */
 extern int ff_float_reuse;         /* s2.float_reuse */
 extern int ff_inline_init;         /* s2.inline_init */
+extern int ff_compare_branch;      /* s2.compare_branch */
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
@@ -45,6 +46,34 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
  * EXIT_INIT_CHECK that would have given it back. */
 #define FF_ON_UNWIND_INTO_CALLER() \
     do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } } while (0)
+
+/* FF_BRANCH_ON(truth): s2.compare_branch's body, for a comparison op whose
+ * inputs `left` and `right` are ints, floats or strs (releasing them runs no
+ * code). When the next instruction (after this one's caches) is a conditional
+ * jump of the POP_JUMP_*_IF_FALSE/TRUE families, pop the operands and do that
+ * jump on `truth` (relative to the end of the jump and its cache, as it would);
+ * otherwise nothing happens and the comparison makes its bool. */
+#define FF_BRANCH_ON(truth) \
+    do { \
+        _Py_CODEUNIT jump_ = next_instr[ff_cache_size[opcode]]; \
+        int kind_ = ff_deopt[_Py_OPCODE(jump_)]; \
+        int forward_ = kind_ == FF_POP_JUMP_FORWARD_IF_FALSE || kind_ == FF_POP_JUMP_FORWARD_IF_TRUE; \
+        if (forward_ || kind_ == FF_POP_JUMP_BACKWARD_IF_FALSE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE) { \
+            int on_true_ = kind_ == FF_POP_JUMP_FORWARD_IF_TRUE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE; \
+            int taken_ = (truth) ? on_true_ : !on_true_; \
+            Py_DECREF(left); \
+            Py_DECREF(right); \
+            STACK_SHRINK(2); \
+            if (taken_ && !forward_) { \
+                CHECK_EVAL_BREAKER(); \
+            } \
+            JUMPBY(ff_cache_size[opcode] + 1 + ff_cache_size[_Py_OPCODE(jump_)]); \
+            if (taken_) { \
+                JUMPBY(forward_ ? _Py_OPARG(jump_) : -_Py_OPARG(jump_)); \
+            } \
+            DISPATCH(); \
+        } \
+    } while (0)
 
 /* FF_ENTER_FRAME(popped): leave the instruction for new_frame, which owns what
  * the top `popped` stack entries held; the caller resumes after the
