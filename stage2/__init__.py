@@ -21,10 +21,11 @@ CHANGES = [
         requires=("s1.call",))),
     register(Change(
         id="s2.inline_generators", stage=2, merge_order=2,
-        description="FOR_ITER over a generator of fivefold code resumes the generator's frame in "
-                    "the same dispatch loop: YIELD_VALUE returns to the FOR_ITER with the next item, "
-                    "the generator's return ends the loop, an exception unwinds into the loop's frame. "
-                    "No C recursion into a second run of the loop per item.",
+        description="FOR_ITER and SEND (yield from) over a generator of fivefold code resume the "
+                    "generator's frame in the same dispatch loop: YIELD_VALUE returns to the resumer "
+                    "with the value, the generator's return ends the loop (FOR_ITER) or becomes the "
+                    "value of `yield from` (SEND), an exception unwinds into the resumer's frame. No C "
+                    "recursion into a second run of the loop per item.",
         targets=("generators", "nqueens", "comprehensions", "genexpr"),
         test="tests/stage2/test_inline_generators.py",
         requires=("s1.for_iter",))),

@@ -260,7 +260,7 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         if (op >= FF_NUM_OPCODES || ff_opcode_names[op] == NULL || op == FF_CACHE) {
             return bad_code(name, d.start, "unknown opcode");
         }
-        if (ff_deopt[op] != 0 && ff_deopt[op] != op) {
+        if ((ff_deopt[op] != 0 && ff_deopt[op] != op) || ff_internal[op]) {
             return bad_code(name, d.start, "specialized instruction (only the interpreter writes those)");
         }
         if (d.next > n) {

@@ -187,17 +187,28 @@ exit_frame:
         frame = cframe->current_frame = dying->previous;
         Py_LeaveRecursiveCall();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
-            /* A generator resumed by FOR_ITER returned: it is finished, its
-             * value is dropped (as a for loop drops StopIteration's), and the
-             * loop ends as FOR_ITER's exhausted path ends it: pop the iterator,
-             * jump by FOR_ITER's argument (less than 256: no EXTENDED_ARG). */
+            /* A generator resumed in this loop returned: it is finished. Its
+             * resumer is the instruction before the caller's resume point: a
+             * FOR_ITER (whose cache unit precedes the resume point) ends the
+             * loop as its exhausted path does: the value is dropped, the
+             * iterator popped, the jump taken; a SEND (no cache; the resumer
+             * guaranteed the unit before it is no FOR_ITER) pops the receiver,
+             * and jumps with the value as the result of `yield from`. Both
+             * arguments are below 256 (no EXTENDED_ARG). */
             ff_generator_release(ff_generator_leave(tstate, dying, FRAME_COMPLETED));
-            Py_DECREF(frame_result);
-            frame_result = NULL;
             FF_LOAD_FRAME_STATE();
-            oparg = _Py_OPARG(next_instr[-1 - ff_cache_size[FF_FOR_ITER]]);
-            PyObject *iter = *--stack_pointer;
-            Py_DECREF(iter);
+            PyObject *resumer = *--stack_pointer;
+            if (ff_deopt[_Py_OPCODE(next_instr[-1 - ff_cache_size[FF_FOR_ITER]])] == FF_FOR_ITER) {
+                Py_DECREF(frame_result);   /* as CPython: the value, then the iterator */
+                Py_DECREF(resumer);
+                oparg = _Py_OPARG(next_instr[-1 - ff_cache_size[FF_FOR_ITER]]);
+            }
+            else {
+                Py_DECREF(resumer);
+                *stack_pointer++ = frame_result;
+                oparg = _Py_OPARG(next_instr[-1]);
+            }
+            frame_result = NULL;
             JUMPBY(oparg);
             DISPATCH();
         }

@@ -6,11 +6,17 @@ off; all three must print the same."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
 
+CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
+
 PROGRAMS = {
+    # `yield from` (SEND) resumption: trees of delegating generators, values sent
+    # in and returned, exceptions, close() and throw() through the delegation.
+    "yield_from": (CORPUS / "yield_from_delegation.py").read_text(),
     "resumption": """
         import sys, traceback
         def gen(n):

@@ -119,6 +119,7 @@ class Opcode:
     family: str | None = None   # the generic instruction whose family this belongs to
     inputs: Size = Size()       # stack entries read (for macros: of the first micro-op)
     stage: int = 0              # the lowest stage whose loop has it (its definition's folder)
+    internal: bool = False      # written only by the interpreter: make_code rejects it
 
 
 @dataclass
@@ -170,6 +171,7 @@ def analyze(defs: Definitions) -> Analysis:
             op = _opcode_of_macro(macro, result.by_name, macro.filename)
         if macro.name in base_macros:
             op.stage = base_macros[macro.name].stage
+            op.shadow = "shadow" in base_macros[macro.name].annotations
         numbered.append(op)
     _check_families(defs, numbered)
     result.changes = _check_changes(defs, numbered)
@@ -267,6 +269,8 @@ def _check_instruction(inst: Instruction, fn: str) -> None:
     for annotation in inst.annotations:
         if annotation == "shadow" and inst.kind != "inst":
             raise DSLError(f"{where}: only an 'inst' can be mirrored into the shadow code", fn, inst.line)
+        if annotation == "internal" and inst.kind != "inst":
+            raise DSLError(f"{where}: only an 'inst' can be internal", fn, inst.line)
         if annotation == "specializing" and (inst.kind != "op" or inst.stage == 0):
             raise DSLError(f"{where}: a specializing micro-op is an 'op' in a stage's folder "
                            "(tier 0 does not specialize)", fn, inst.line)
@@ -319,7 +323,8 @@ def _opcode_of_inst(inst: Instruction, fn: str) -> Opcode:
         jump_net = total(inst.jump_effect.outputs, where) - total(inst.jump_effect.inputs, where)
     return Opcode(inst.name, -1, _uses_oparg(inst), inst.effect.cache_size, net, jump_net,
                   _jump_kind(inst), "shadow" in inst.annotations, inst,
-                  inputs=total(inst.effect.inputs, where), stage=inst.stage)
+                  inputs=total(inst.effect.inputs, where), stage=inst.stage,
+                  internal="internal" in inst.annotations)
 
 
 def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> Opcode:
@@ -360,8 +365,8 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         where = last.name
         before = net - (total(last.effect.outputs, where) - total(last.effect.inputs, where))
         jump_net = before + total(last.jump_effect.outputs, where) - total(last.jump_effect.inputs, where)
-    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, False, macro, inputs=deepest,
-                  stage=macro.stage)
+    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, "shadow" in macro.annotations, macro,
+                  inputs=deepest, stage=macro.stage)
 
 
 def _check_families(defs: Definitions, opcodes: list[Opcode]) -> None:

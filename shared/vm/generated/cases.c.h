@@ -271,7 +271,7 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 790 "shared/vm/instructions.def"
+#line 792 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
@@ -288,7 +288,7 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 798 "shared/vm/instructions.def"
+#line 800 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
 #line 295 "shared/vm/generated/cases.c.h"
@@ -302,7 +302,7 @@ TARGET(CHECK_EXC_MATCH) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 803 "shared/vm/instructions.def"
+#line 805 "shared/vm/instructions.def"
         if (ff_check_except_type_valid(tstate, right) < 0) {
             Py_DECREF(right);
             if (1) { STACK_SHRINK(1); goto error; }
@@ -322,7 +322,7 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 814 "shared/vm/instructions.def"
+#line 816 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -340,7 +340,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 820 "shared/vm/instructions.def"
+#line 822 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -2264,33 +2264,10 @@ TARGET(RESUME) {
     DISPATCH();
 }
 
-TARGET(SEND) {
-    PyObject *v = stack_pointer[-1];
-    PyObject *receiver = stack_pointer[-2];
-    PyObject *retval;
-    {
-#line 744 "shared/vm/instructions.def"
-        PyObject *value = NULL;
-        PySendResult status = PyIter_Send(receiver, v, &value);
-        Py_DECREF(v);
-        if (status == PYGEN_ERROR) {
-            { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
-        }
-        retval = value;
-        if (status == PYGEN_RETURN) {
-            Py_DECREF(receiver);
-            { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
-        }
-#line 2285 "shared/vm/generated/cases.c.h"
-    }
-    stack_pointer[-1] = retval;
-    DISPATCH();
-}
-
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 760 "shared/vm/instructions.def"
+#line 762 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2298,7 +2275,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2302 "shared/vm/generated/cases.c.h"
+#line 2279 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2308,7 +2285,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 770 "shared/vm/instructions.def"
+#line 772 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2326,7 +2303,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2330 "shared/vm/generated/cases.c.h"
+#line 2307 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2354,7 +2331,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2358 "shared/vm/generated/cases.c.h"
+#line 2335 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2378,7 +2355,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2382 "shared/vm/generated/cases.c.h"
+#line 2359 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2405,7 +2382,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2409 "shared/vm/generated/cases.c.h"
+#line 2386 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2430,7 +2407,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2434 "shared/vm/generated/cases.c.h"
+#line 2411 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2447,7 +2424,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2451 "shared/vm/generated/cases.c.h"
+#line 2428 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2465,7 +2442,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2469 "shared/vm/generated/cases.c.h"
+#line 2446 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2479,7 +2456,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2483 "shared/vm/generated/cases.c.h"
+#line 2460 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2500,7 +2477,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2504 "shared/vm/generated/cases.c.h"
+#line 2481 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2520,7 +2497,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2524 "shared/vm/generated/cases.c.h"
+#line 2501 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2541,7 +2518,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2545 "shared/vm/generated/cases.c.h"
+#line 2522 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2557,7 +2534,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2561 "shared/vm/generated/cases.c.h"
+#line 2538 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2578,7 +2555,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2582 "shared/vm/generated/cases.c.h"
+#line 2559 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2596,7 +2573,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2600 "shared/vm/generated/cases.c.h"
+#line 2577 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2617,7 +2594,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2621 "shared/vm/generated/cases.c.h"
+#line 2598 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -2631,7 +2608,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2635 "shared/vm/generated/cases.c.h"
+#line 2612 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2652,7 +2629,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2656 "shared/vm/generated/cases.c.h"
+#line 2633 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -2667,7 +2644,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2671 "shared/vm/generated/cases.c.h"
+#line 2648 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2688,7 +2665,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2692 "shared/vm/generated/cases.c.h"
+#line 2669 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -2701,7 +2678,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 2705 "shared/vm/generated/cases.c.h"
+#line 2682 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2722,7 +2699,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2726 "shared/vm/generated/cases.c.h"
+#line 2703 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -2735,7 +2712,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2739 "shared/vm/generated/cases.c.h"
+#line 2716 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2757,7 +2734,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2761 "shared/vm/generated/cases.c.h"
+#line 2738 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -2772,7 +2749,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2776 "shared/vm/generated/cases.c.h"
+#line 2753 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2796,7 +2773,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2800 "shared/vm/generated/cases.c.h"
+#line 2777 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -2807,7 +2784,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2811 "shared/vm/generated/cases.c.h"
+#line 2788 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -2827,7 +2804,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2831 "shared/vm/generated/cases.c.h"
+#line 2808 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2851,7 +2828,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2855 "shared/vm/generated/cases.c.h"
+#line 2832 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -2862,7 +2839,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2866 "shared/vm/generated/cases.c.h"
+#line 2843 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -2882,7 +2859,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2886 "shared/vm/generated/cases.c.h"
+#line 2863 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2906,7 +2883,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2910 "shared/vm/generated/cases.c.h"
+#line 2887 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -2917,7 +2894,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2921 "shared/vm/generated/cases.c.h"
+#line 2898 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -2934,7 +2911,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2938 "shared/vm/generated/cases.c.h"
+#line 2915 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2958,7 +2935,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2962 "shared/vm/generated/cases.c.h"
+#line 2939 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2969,7 +2946,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2973 "shared/vm/generated/cases.c.h"
+#line 2950 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2988,7 +2965,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2992 "shared/vm/generated/cases.c.h"
+#line 2969 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3008,7 +2985,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3012 "shared/vm/generated/cases.c.h"
+#line 2989 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BOUND_METHOD */
@@ -3031,7 +3008,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3035 "shared/vm/generated/cases.c.h"
+#line 3012 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3052,7 +3029,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3056 "shared/vm/generated/cases.c.h"
+#line 3033 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_CLASS */
@@ -3069,7 +3046,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3073 "shared/vm/generated/cases.c.h"
+#line 3050 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3093,7 +3070,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 3097 "shared/vm/generated/cases.c.h"
+#line 3074 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3118,7 +3095,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3122 "shared/vm/generated/cases.c.h"
+#line 3099 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3138,7 +3115,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3142 "shared/vm/generated/cases.c.h"
+#line 3119 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3162,7 +3139,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3166 "shared/vm/generated/cases.c.h"
+#line 3143 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3179,7 +3156,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3183 "shared/vm/generated/cases.c.h"
+#line 3160 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3192,7 +3169,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3196 "shared/vm/generated/cases.c.h"
+#line 3173 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3210,7 +3187,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3214 "shared/vm/generated/cases.c.h"
+#line 3191 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3223,7 +3200,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3227 "shared/vm/generated/cases.c.h"
+#line 3204 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3241,7 +3218,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3245 "shared/vm/generated/cases.c.h"
+#line 3222 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3257,7 +3234,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3261 "shared/vm/generated/cases.c.h"
+#line 3238 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3277,7 +3254,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3281 "shared/vm/generated/cases.c.h"
+#line 3258 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3297,7 +3274,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3301 "shared/vm/generated/cases.c.h"
+#line 3278 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3315,7 +3292,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3319 "shared/vm/generated/cases.c.h"
+#line 3296 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3323,7 +3300,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3327 "shared/vm/generated/cases.c.h"
+#line 3304 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3336,7 +3313,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3340 "shared/vm/generated/cases.c.h"
+#line 3317 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3355,7 +3332,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3359 "shared/vm/generated/cases.c.h"
+#line 3336 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3367,7 +3344,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3371 "shared/vm/generated/cases.c.h"
+#line 3348 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3385,7 +3362,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3389 "shared/vm/generated/cases.c.h"
+#line 3366 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3410,7 +3387,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3414 "shared/vm/generated/cases.c.h"
+#line 3391 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3428,7 +3405,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3432 "shared/vm/generated/cases.c.h"
+#line 3409 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3441,7 +3418,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3445 "shared/vm/generated/cases.c.h"
+#line 3422 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3460,7 +3437,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3464 "shared/vm/generated/cases.c.h"
+#line 3441 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3468,7 +3445,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3472 "shared/vm/generated/cases.c.h"
+#line 3449 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3481,7 +3458,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3485 "shared/vm/generated/cases.c.h"
+#line 3462 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3502,7 +3479,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3506 "shared/vm/generated/cases.c.h"
+#line 3483 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3517,7 +3494,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3521 "shared/vm/generated/cases.c.h"
+#line 3498 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3538,7 +3515,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3542 "shared/vm/generated/cases.c.h"
+#line 3519 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3550,7 +3527,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3554 "shared/vm/generated/cases.c.h"
+#line 3531 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3566,7 +3543,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3570 "shared/vm/generated/cases.c.h"
+#line 3547 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3578,7 +3555,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3582 "shared/vm/generated/cases.c.h"
+#line 3559 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3598,7 +3575,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3602 "shared/vm/generated/cases.c.h"
+#line 3579 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3611,7 +3588,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3615 "shared/vm/generated/cases.c.h"
+#line 3592 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3631,7 +3608,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3635 "shared/vm/generated/cases.c.h"
+#line 3612 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3644,7 +3621,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3648 "shared/vm/generated/cases.c.h"
+#line 3625 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3665,7 +3642,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3669 "shared/vm/generated/cases.c.h"
+#line 3646 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3678,7 +3655,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3682 "shared/vm/generated/cases.c.h"
+#line 3659 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3698,7 +3675,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3702 "shared/vm/generated/cases.c.h"
+#line 3679 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3711,7 +3688,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3715 "shared/vm/generated/cases.c.h"
+#line 3692 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3728,7 +3705,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3732 "shared/vm/generated/cases.c.h"
+#line 3709 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3740,7 +3717,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3744 "shared/vm/generated/cases.c.h"
+#line 3721 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3760,7 +3737,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3764 "shared/vm/generated/cases.c.h"
+#line 3741 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3773,7 +3750,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3777 "shared/vm/generated/cases.c.h"
+#line 3754 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3793,7 +3770,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3797 "shared/vm/generated/cases.c.h"
+#line 3774 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3806,7 +3783,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3810 "shared/vm/generated/cases.c.h"
+#line 3787 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3827,7 +3804,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3831 "shared/vm/generated/cases.c.h"
+#line 3808 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3840,7 +3817,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3844 "shared/vm/generated/cases.c.h"
+#line 3821 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3860,7 +3837,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3864 "shared/vm/generated/cases.c.h"
+#line 3841 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3873,7 +3850,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3877 "shared/vm/generated/cases.c.h"
+#line 3854 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3890,7 +3867,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 3894 "shared/vm/generated/cases.c.h"
+#line 3871 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -3902,7 +3879,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3906 "shared/vm/generated/cases.c.h"
+#line 3883 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3922,7 +3899,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3926 "shared/vm/generated/cases.c.h"
+#line 3903 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3935,7 +3912,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3939 "shared/vm/generated/cases.c.h"
+#line 3916 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3955,7 +3932,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3959 "shared/vm/generated/cases.c.h"
+#line 3936 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3968,7 +3945,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3972 "shared/vm/generated/cases.c.h"
+#line 3949 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3989,7 +3966,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3993 "shared/vm/generated/cases.c.h"
+#line 3970 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4002,7 +3979,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4006 "shared/vm/generated/cases.c.h"
+#line 3983 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4022,7 +3999,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4026 "shared/vm/generated/cases.c.h"
+#line 4003 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4035,7 +4012,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4039 "shared/vm/generated/cases.c.h"
+#line 4016 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4052,7 +4029,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4056 "shared/vm/generated/cases.c.h"
+#line 4033 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4064,7 +4041,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4068 "shared/vm/generated/cases.c.h"
+#line 4045 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4084,7 +4061,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4088 "shared/vm/generated/cases.c.h"
+#line 4065 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4097,7 +4074,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4101 "shared/vm/generated/cases.c.h"
+#line 4078 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4117,7 +4094,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4121 "shared/vm/generated/cases.c.h"
+#line 4098 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4130,7 +4107,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4134 "shared/vm/generated/cases.c.h"
+#line 4111 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4151,7 +4128,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4155 "shared/vm/generated/cases.c.h"
+#line 4132 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4164,7 +4141,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4168 "shared/vm/generated/cases.c.h"
+#line 4145 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4184,7 +4161,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4188 "shared/vm/generated/cases.c.h"
+#line 4165 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4197,7 +4174,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4201 "shared/vm/generated/cases.c.h"
+#line 4178 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4216,7 +4193,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4220 "shared/vm/generated/cases.c.h"
+#line 4197 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4230,7 +4207,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4234 "shared/vm/generated/cases.c.h"
+#line 4211 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4248,7 +4225,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4252 "shared/vm/generated/cases.c.h"
+#line 4229 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4262,7 +4239,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4266 "shared/vm/generated/cases.c.h"
+#line 4243 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4280,7 +4257,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4284 "shared/vm/generated/cases.c.h"
+#line 4261 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4294,7 +4271,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4298 "shared/vm/generated/cases.c.h"
+#line 4275 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4312,7 +4289,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4316 "shared/vm/generated/cases.c.h"
+#line 4293 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4326,7 +4303,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4330 "shared/vm/generated/cases.c.h"
+#line 4307 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4342,7 +4319,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4346 "shared/vm/generated/cases.c.h"
+#line 4323 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4355,7 +4332,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4359 "shared/vm/generated/cases.c.h"
+#line 4336 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4372,7 +4349,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4376 "shared/vm/generated/cases.c.h"
+#line 4353 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4387,7 +4364,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4391 "shared/vm/generated/cases.c.h"
+#line 4368 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4404,7 +4381,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4408 "shared/vm/generated/cases.c.h"
+#line 4385 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4419,7 +4396,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4423 "shared/vm/generated/cases.c.h"
+#line 4400 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4438,7 +4415,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4442 "shared/vm/generated/cases.c.h"
+#line 4419 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4451,7 +4428,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4455 "shared/vm/generated/cases.c.h"
+#line 4432 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4468,7 +4445,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4472 "shared/vm/generated/cases.c.h"
+#line 4449 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4480,7 +4457,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4484 "shared/vm/generated/cases.c.h"
+#line 4461 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4498,7 +4475,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4502 "shared/vm/generated/cases.c.h"
+#line 4479 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4517,7 +4494,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4521 "shared/vm/generated/cases.c.h"
+#line 4498 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4529,7 +4506,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 4533 "shared/vm/generated/cases.c.h"
+#line 4510 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4541,7 +4518,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 4545 "shared/vm/generated/cases.c.h"
+#line 4522 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4560,7 +4537,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4564 "shared/vm/generated/cases.c.h"
+#line 4541 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4572,7 +4549,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 4576 "shared/vm/generated/cases.c.h"
+#line 4553 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4590,7 +4567,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4594 "shared/vm/generated/cases.c.h"
+#line 4571 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4610,7 +4587,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4614 "shared/vm/generated/cases.c.h"
+#line 4591 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4630,7 +4607,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 4634 "shared/vm/generated/cases.c.h"
+#line 4611 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4649,7 +4626,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4653 "shared/vm/generated/cases.c.h"
+#line 4630 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4667,7 +4644,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 4671 "shared/vm/generated/cases.c.h"
+#line 4648 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4679,7 +4656,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 4683 "shared/vm/generated/cases.c.h"
+#line 4660 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4696,7 +4673,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4700 "shared/vm/generated/cases.c.h"
+#line 4677 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -4705,6 +4682,46 @@ TARGET(FOR_ITER_GEN) {
     DISPATCH();
 }
 #endif
+
+TARGET(SEND) {
+#if FF_LOOP_STAGE >= 2
+    { /* _SEND_GENERATOR */
+        PyObject *v = stack_pointer[-1];
+        PyObject *receiver = stack_pointer[-2];
+        {
+#line 32 "stage2/vm/inline_generators.def"
+            if (ff_inline_generators && oparg < 256 && ff_generator_resumable(receiver)
+                && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
+                new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
+                FF_ENTER_FRAME(1);
+            }
+#line 4699 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _SEND */
+        PyObject *v = stack_pointer[-1];
+        PyObject *receiver = stack_pointer[-2];
+        PyObject *retval;
+        {
+#line 744 "shared/vm/instructions.def"
+            PyObject *value = NULL;
+            PySendResult status = PyIter_Send(receiver, v, &value);
+            Py_DECREF(v);
+            if (status == PYGEN_ERROR) {
+                { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
+            }
+            retval = value;
+            if (status == PYGEN_RETURN) {
+                Py_DECREF(receiver);
+                { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
+            }
+#line 4720 "shared/vm/generated/cases.c.h"
+        }
+        stack_pointer[-1] = retval;
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_PY_CLASS) {
@@ -4718,7 +4735,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4722 "shared/vm/generated/cases.c.h"
+#line 4739 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4757,7 +4774,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 4761 "shared/vm/generated/cases.c.h"
+#line 4778 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4773,7 +4790,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4777 "shared/vm/generated/cases.c.h"
+#line 4794 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;

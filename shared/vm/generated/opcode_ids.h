@@ -112,75 +112,75 @@
 #define FF_IMPORT_NAME                                105
 #define FF_IMPORT_FROM                                106
 #define FF_RESUME                                     107
-#define FF_SEND                                       108
-#define FF_RAISE_VARARGS                              109
-#define FF_RERAISE                                    110
-#define FF_LOAD_FAST__LOAD_FAST                       111
-#define FF_LOAD_FAST__LOAD_CONST                      112
-#define FF_LOAD_CONST__LOAD_FAST                      113
-#define FF_STORE_FAST__LOAD_FAST                      114
-#define FF_STORE_FAST__STORE_FAST                     115
-#define FF_BINARY_OP                                  116
-#define FF_CALL_BUILTIN_O                             117
-#define FF_CALL_BUILTIN_FAST                          118
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            119
-#define FF_CALL_LEN                                   120
-#define FF_CALL_ISINSTANCE                            121
-#define FF_CALL_TYPE_1                                122
-#define FF_CALL_STR_1                                 123
-#define FF_CALL_LIST_APPEND                           124
-#define FF_CALL_METHOD_DESCRIPTOR_O                   125
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              126
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                127
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  128
-#define FF_CALL_BOUND_METHOD                          129
-#define FF_CALL_BUILTIN_CLASS                         130
-#define FF_CALL                                       131
-#define FF_COMPARE_OP                                 132
-#define FF_FOR_ITER_LIST                              133
-#define FF_FOR_ITER_TUPLE                             134
-#define FF_FOR_ITER_RANGE                             135
-#define FF_FOR_ITER                                   136
-#define FF_LOAD_ATTR_WITH_HINT                        137
-#define FF_LOAD_ATTR                                  138
-#define FF_LOAD_METHOD                                139
-#define FF_LOAD_GLOBAL_MODULE                         140
-#define FF_LOAD_GLOBAL_BUILTIN                        141
-#define FF_LOAD_GLOBAL                                142
-#define FF_STORE_ATTR                                 143
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             144
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              145
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             146
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             147
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              148
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              149
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               150
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              151
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              152
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               153
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            154
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             155
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            156
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            157
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             158
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             159
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              160
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             161
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             162
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              163
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  164
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 166
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  167
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  168
-#define FF_UNPACK_SEQUENCE_TUPLE                      169
-#define FF_UNPACK_SEQUENCE_LIST                       170
-#define FF_UNPACK_SEQUENCE                            171
-#define FF_COMPARE_OP_INT                             172
-#define FF_COMPARE_OP_FLOAT                           173
-#define FF_COMPARE_OP_STR                             174
-#define FF_CALL_PY_FUNCTION                           175
-#define FF_FOR_ITER_GEN                               176
+#define FF_RAISE_VARARGS                              108
+#define FF_RERAISE                                    109
+#define FF_LOAD_FAST__LOAD_FAST                       110
+#define FF_LOAD_FAST__LOAD_CONST                      111
+#define FF_LOAD_CONST__LOAD_FAST                      112
+#define FF_STORE_FAST__LOAD_FAST                      113
+#define FF_STORE_FAST__STORE_FAST                     114
+#define FF_BINARY_OP                                  115
+#define FF_CALL_BUILTIN_O                             116
+#define FF_CALL_BUILTIN_FAST                          117
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            118
+#define FF_CALL_LEN                                   119
+#define FF_CALL_ISINSTANCE                            120
+#define FF_CALL_TYPE_1                                121
+#define FF_CALL_STR_1                                 122
+#define FF_CALL_LIST_APPEND                           123
+#define FF_CALL_METHOD_DESCRIPTOR_O                   124
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              125
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                126
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  127
+#define FF_CALL_BOUND_METHOD                          128
+#define FF_CALL_BUILTIN_CLASS                         129
+#define FF_CALL                                       130
+#define FF_COMPARE_OP                                 131
+#define FF_FOR_ITER_LIST                              132
+#define FF_FOR_ITER_TUPLE                             133
+#define FF_FOR_ITER_RANGE                             134
+#define FF_FOR_ITER                                   135
+#define FF_LOAD_ATTR_WITH_HINT                        136
+#define FF_LOAD_ATTR                                  137
+#define FF_LOAD_METHOD                                138
+#define FF_LOAD_GLOBAL_MODULE                         139
+#define FF_LOAD_GLOBAL_BUILTIN                        140
+#define FF_LOAD_GLOBAL                                141
+#define FF_STORE_ATTR                                 142
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             143
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              144
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             145
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             146
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              147
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              148
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               149
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              150
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              151
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               152
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            153
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             154
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            155
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            156
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             157
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             158
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              159
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             160
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             161
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              162
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  163
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 165
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  166
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  167
+#define FF_UNPACK_SEQUENCE_TUPLE                      168
+#define FF_UNPACK_SEQUENCE_LIST                       169
+#define FF_UNPACK_SEQUENCE                            170
+#define FF_COMPARE_OP_INT                             171
+#define FF_COMPARE_OP_FLOAT                           172
+#define FF_COMPARE_OP_STR                             173
+#define FF_CALL_PY_FUNCTION                           174
+#define FF_FOR_ITER_GEN                               175
+#define FF_SEND                                       176
 #define FF_CALL_PY_CLASS                              177
 
 #define FF_HAVE_ARGUMENT                              55
@@ -382,6 +382,13 @@ static const unsigned char ff_deopt[256] = {
     [FF_STORE_FAST__STORE_FAST] = FF_STORE_FAST,
 };
 
+/* Instructions only the interpreter writes (never the compiler): make_code
+ * rejects them. */
+static const unsigned char ff_internal[256] = {
+    [FF_EXIT_INIT_CHECK] = 1,
+    [0] = 0,
+};
+
 /* Opcode names, for statistics and error messages. */
 static const char *const ff_opcode_names[256] = {
     [FF_CACHE] = "CACHE",
@@ -492,7 +499,6 @@ static const char *const ff_opcode_names[256] = {
     [FF_IMPORT_NAME] = "IMPORT_NAME",
     [FF_IMPORT_FROM] = "IMPORT_FROM",
     [FF_RESUME] = "RESUME",
-    [FF_SEND] = "SEND",
     [FF_RAISE_VARARGS] = "RAISE_VARARGS",
     [FF_RERAISE] = "RERAISE",
     [FF_LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST",
@@ -561,6 +567,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_COMPARE_OP_STR] = "COMPARE_OP_STR",
     [FF_CALL_PY_FUNCTION] = "CALL_PY_FUNCTION",
     [FF_FOR_ITER_GEN] = "FOR_ITER_GEN",
+    [FF_SEND] = "SEND",
     [FF_CALL_PY_CLASS] = "CALL_PY_CLASS",
 };
 
@@ -679,7 +686,6 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_IMPORT_NAME: return -1;
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
-    case FF_SEND: return jump ? (-1) : (0);
     case FF_RAISE_VARARGS: return -oparg;
     case FF_RERAISE: return -1;
     case FF_LOAD_FAST__LOAD_FAST: return 2;
@@ -748,6 +754,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_COMPARE_OP_STR: return -1;
     case FF_CALL_PY_FUNCTION: return -oparg - 1;
     case FF_FOR_ITER_GEN: return jump ? (-1) : (1);
+    case FF_SEND: return jump ? (-1) : (0);
     case FF_CALL_PY_CLASS: return -oparg - 1;
     default: return INT_MIN;
     }
@@ -867,7 +874,6 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_IMPORT_NAME: return 2;
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
-    case FF_SEND: return 2;
     case FF_RAISE_VARARGS: return oparg;
     case FF_RERAISE: return oparg + 1;
     case FF_LOAD_FAST__LOAD_FAST: return 0;
@@ -936,6 +942,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_COMPARE_OP_STR: return 2;
     case FF_CALL_PY_FUNCTION: return oparg + 2;
     case FF_FOR_ITER_GEN: return 1;
+    case FF_SEND: return 2;
     case FF_CALL_PY_CLASS: return oparg + 2;
     default: return INT_MIN;
     }

@@ -223,7 +223,6 @@
     &&TARGET_IMPORT_NAME,
     &&TARGET_IMPORT_FROM,
     &&TARGET_RESUME,
-    &&TARGET_SEND,
     &&TARGET_RAISE_VARARGS,
     &&TARGET_RERAISE,
 #if FF_LOOP_STAGE >= 1
@@ -504,6 +503,7 @@
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_SEND,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_PY_CLASS,
 #else

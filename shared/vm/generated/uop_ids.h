@@ -234,10 +234,11 @@
 #define FF_UOP_FLOAT_MULTIPLY_IN_PLACE                     225
 #define FF_UOP_ENTER_PY_FUNCTION                           226
 #define FF_UOP_ENTER_GENERATOR                             227
-#define FF_UOP_ENTER_INIT                                  228
-#define FF_UOP_EXIT_INIT_CHECK                             229
+#define FF_UOP_SEND_GENERATOR                              228
+#define FF_UOP_ENTER_INIT                                  229
+#define FF_UOP_EXIT_INIT_CHECK                             230
 
-#define FF_NUM_UOPS 230
+#define FF_NUM_UOPS 231
 #define FF_MAX_UOPS_PER_OPCODE 6
 
 static const char *const ff_uop_names[FF_NUM_UOPS] = {
@@ -329,7 +330,7 @@ static const char *const ff_uop_names[FF_NUM_UOPS] = {
     "RETURN_GENERATOR",
     "YIELD_VALUE",
     "RESUME",
-    "SEND",
+    "_SEND",
     "RAISE_VARARGS",
     "RERAISE",
     "PUSH_EXC_INFO",
@@ -469,6 +470,7 @@ static const char *const ff_uop_names[FF_NUM_UOPS] = {
     "_FLOAT_MULTIPLY_IN_PLACE",
     "_ENTER_PY_FUNCTION",
     "_ENTER_GENERATOR",
+    "_SEND_GENERATOR",
     "_ENTER_INIT",
     "EXIT_INIT_CHECK",
 };
@@ -583,7 +585,6 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_IMPORT_NAME] = {FF_UOP_IMPORT_NAME, -1},
     [FF_IMPORT_FROM] = {FF_UOP_IMPORT_FROM, -1},
     [FF_RESUME] = {FF_UOP_RESUME, -1},
-    [FF_SEND] = {FF_UOP_SEND, -1},
     [FF_RAISE_VARARGS] = {FF_UOP_RAISE_VARARGS, -1},
     [FF_RERAISE] = {FF_UOP_RERAISE, -1},
     [FF_LOAD_FAST__LOAD_FAST] = {FF_UOP_LOAD_FAST__LOAD_FAST, -1},
@@ -652,6 +653,7 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_COMPARE_OP_STR] = {FF_UOP_GUARD_BOTH_UNICODE, FF_UOP_COMPARE_STR_AND_BRANCH, FF_UOP_COMPARE_OP_STR, -1},
     [FF_CALL_PY_FUNCTION] = {FF_UOP_GUARD_PY_FUNCTION, FF_UOP_ENTER_PY_FUNCTION, FF_UOP_CALL_PY_FUNCTION, -1},
     [FF_FOR_ITER_GEN] = {FF_UOP_GUARD_FIVEFOLD_GENERATOR, FF_UOP_ENTER_GENERATOR, FF_UOP_FOR_ITER_GEN, -1},
+    [FF_SEND] = {FF_UOP_SEND_GENERATOR, FF_UOP_SEND, -1},
     [FF_CALL_PY_CLASS] = {FF_UOP_GUARD_PY_CLASS, FF_UOP_ENTER_INIT, FF_UOP_CALL_PY_CLASS, -1},
 };
 
