@@ -54,4 +54,13 @@ CHANGES = [
         targets=("loops", "int_arithmetic", "fannkuch", "nqueens", "richards", "go", "hexiom"),
         test="tests/stage2/test_compare_branch.py",
         requires=("s1.compare_op",))),
+    register(Change(
+        id="s2.make_generator", stage=2, merge_order=6,
+        description="RETURN_GENERATOR makes the generator object and copies the frame into it as "
+                    "CPython 3.11 does (restated: neither _Py_MakeCoro nor _PyFrame_Copy is exported), "
+                    "instead of going through a frame object made by PyFrame_New and "
+                    "PyGen_NewWithQualName: an allocation, a copy and a GC-tracked object fewer per "
+                    "generator.",
+        targets=("generators", "nqueens", "comprehensions", "genexpr"),
+        test="tests/stage2/test_make_generator.py")),
 ]

@@ -8,6 +8,7 @@ int ff_inline_generators = 0;
 int ff_float_reuse = 0;
 int ff_inline_init = 0;
 int ff_compare_branch = 0;
+int ff_direct_generators = 0;
 static int any_on = 0;
 
 static int
@@ -22,6 +23,7 @@ configure(const unsigned char *on)
     ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
+    ff_direct_generators = on[FF_CHANGE_s2_make_generator];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

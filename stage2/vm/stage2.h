@@ -16,6 +16,11 @@ extern int ff_inline_generators;   /* s2.inline_generators */
 extern int ff_float_reuse;         /* s2.float_reuse */
 extern int ff_inline_init;         /* s2.inline_init */
 extern int ff_compare_branch;      /* s2.compare_branch */
+extern int ff_direct_generators;   /* s2.make_generator */
+
+/* s2.make_generator (make_generator.c). */
+int ff_generator_layout_known(void);
+PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
