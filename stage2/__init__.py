@@ -1,1 +1,66 @@
-"""fivefold.stage2"""
+"""fivefold.stage2: frames and calls owned by fivefold, and many small tweaks.
+
+Each change is a stage2/vm/<name>.def (its change(s2.<name>) declaration and
+its instructions or the micro-ops it composes into earlier instructions) and
+stage2/vm/<name>.c, tested by tests/stage2/test_<name>.py; switch one off with
+FIVEFOLD_WITHOUT=<id>. stage2/README.md lists them with measured gains.
+"""
+
+from fivefold.changes import Change, register
+
+CHANGES = [
+    register(Change(
+        id="s2.inline_calls", stage=2, merge_order=1,
+        description="A call of a Python function whose code is fivefold's (exact positional "
+                    "arguments, or completed by defaults) pushes the callee's frame on the thread's "
+                    "data stack and runs it in the same dispatch loop; RETURN_VALUE resumes the "
+                    "caller there and an exception unwinds into it. No C recursion and no "
+                    "_PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 round trip per call.",
+        targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens"),
+        test="tests/stage2/test_inline_calls.py",
+        requires=("s1.call",))),
+    register(Change(
+        id="s2.inline_generators", stage=2, merge_order=2,
+        description="FOR_ITER and SEND (yield from) over a generator of fivefold code resume the "
+                    "generator's frame in the same dispatch loop: YIELD_VALUE returns to the resumer "
+                    "with the value, the generator's return ends the loop (FOR_ITER) or becomes the "
+                    "value of `yield from` (SEND), an exception unwinds into the resumer's frame. No C "
+                    "recursion into a second run of the loop per item.",
+        targets=("generators", "nqueens", "comprehensions", "genexpr"),
+        test="tests/stage2/test_inline_generators.py",
+        requires=("s1.for_iter",))),
+    register(Change(
+        id="s2.float_reuse", stage=2, merge_order=3,
+        description="Float addition, subtraction and multiplication write the result into an "
+                    "operand only the value stack refers to (reference count 1) instead of "
+                    "allocating a new float and freeing the operand.",
+        targets=("float_arithmetic", "nbody", "float", "spectral_norm", "raytrace", "chaos"),
+        test="tests/stage2/test_float_reuse.py",
+        requires=("s1.binary_op",))),
+    register(Change(
+        id="s2.inline_init", stage=2, merge_order=4,
+        description="A call of a Python class whose __init__ is a fivefold function makes the "
+                    "object (object.__new__) and runs __init__ in the same dispatch loop; the caller "
+                    "resumes at an EXIT_INIT_CHECK that checks __init__ returned None, as CPython "
+                    "3.13's CALL_ALLOC_AND_ENTER_INIT.",
+        targets=("raytrace", "chaos", "go", "deltablue", "richards", "nbody"),
+        test="tests/stage2/test_inline_init.py",
+        requires=("s1.call",))),
+    register(Change(
+        id="s2.compare_branch", stage=2, merge_order=5,
+        description="A comparison of two compact ints, two floats or (== and !=) two strs followed "
+                    "by a conditional jump does the jump itself: no bool is made and the jump is not "
+                    "dispatched (CPython 3.11's COMPARE_OP_*_JUMP).",
+        targets=("loops", "int_arithmetic", "fannkuch", "nqueens", "richards", "go", "hexiom"),
+        test="tests/stage2/test_compare_branch.py",
+        requires=("s1.compare_op",))),
+    register(Change(
+        id="s2.make_generator", stage=2, merge_order=6,
+        description="RETURN_GENERATOR makes the generator object and copies the frame into it as "
+                    "CPython 3.11 does (restated: neither _Py_MakeCoro nor _PyFrame_Copy is exported), "
+                    "instead of going through a frame object made by PyFrame_New and "
+                    "PyGen_NewWithQualName: an allocation, a copy and a GC-tracked object fewer per "
+                    "generator.",
+        targets=("generators", "nqueens", "comprehensions", "genexpr"),
+        test="tests/stage2/test_make_generator.py")),
+]

@@ -137,17 +137,6 @@ PyTypeObject FFCode_Type = {
     .tp_repr = (reprfunc)code_repr,
 };
 
-FFCode *
-ff_code_of_shadow(PyCodeObject *shadow)
-{
-    if (!(shadow->co_flags & CO_FIVEFOLD) || !PyTuple_Check(shadow->co_consts)
-        || PyTuple_GET_SIZE(shadow->co_consts) < 2) {
-        return NULL;
-    }
-    PyObject *code = PyTuple_GET_ITEM(shadow->co_consts, 1);
-    return FFCode_Check(code) ? (FFCode *)code : NULL;
-}
-
 const ff_handler *
 ff_find_handler(const FFCode *code, int offset)
 {
@@ -271,7 +260,7 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         if (op >= FF_NUM_OPCODES || ff_opcode_names[op] == NULL || op == FF_CACHE) {
             return bad_code(name, d.start, "unknown opcode");
         }
-        if (ff_deopt[op] != 0 && ff_deopt[op] != op) {
+        if ((ff_deopt[op] != 0 && ff_deopt[op] != op) || ff_internal[op]) {
             return bad_code(name, d.start, "specialized instruction (only the interpreter writes those)");
         }
         if (d.next > n) {

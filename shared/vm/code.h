@@ -35,7 +35,21 @@ PyObject *ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 /* code_of(shadow) -> Code */
 PyObject *ff_code_of(PyObject *module, PyObject *shadow);
 /* The Code of a shadow code object, borrowed, or NULL (no exception set). */
-FFCode *ff_code_of_shadow(PyCodeObject *shadow);
+static inline FFCode *
+ff_code_of_shadow(PyCodeObject *shadow)
+{
+    if (!(shadow->co_flags & CO_FIVEFOLD) || !PyTuple_Check(shadow->co_consts)
+        || PyTuple_GET_SIZE(shadow->co_consts) < 2) {
+        return NULL;
+    }
+    PyObject *code = PyTuple_GET_ITEM(shadow->co_consts, 1);
+    return FFCode_Check(code) ? (FFCode *)code : NULL;
+}
+/* The same, for a shadow already known to carry its Code (make_code built it:
+ * a frame a loop runs, whose code was checked on entry). */
+static inline FFCode *ff_code_of_checked_shadow(PyCodeObject *shadow) {
+    return (FFCode *)PyTuple_GET_ITEM(shadow->co_consts, 1);
+}
 /* The handler for the instruction at `offset`, or NULL. */
 const ff_handler *ff_find_handler(const FFCode *code, int offset);
 

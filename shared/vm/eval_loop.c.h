@@ -7,6 +7,27 @@
  * plain interpreter it is measured as. Expects FF_LOOP_STAGE and FF_RUN_FRAME
  * to be defined, and eval_macros.h (plus the stage's own words) included. */
 
+/* The state of the frame a loop runs: (re)loaded on entry and, on loops that
+ * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. Every
+ * frame that gets here has fivefold code: checked at entry, or by the
+ * instruction that pushed it (a call's or a generator's code was checked). */
+#define FF_LOAD_FRAME_STATE() \
+    do { \
+        code = ff_code_of_checked_shadow(frame->f_code); \
+        first_instr = code->instrs; \
+        shadow_first = _PyCode_CODE(frame->f_code); \
+        /* prev_instr is the shadow unit before the next one to run (-1 on entry). */ \
+        next_instr = first_instr + (frame->prev_instr - shadow_first) + 1; \
+        shadow_delta = (char *)shadow_first - (char *)first_instr; \
+        stack_pointer = _PyFrame_GetStackPointer(frame); \
+        /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC, \
+         * which traverses a running generator's frame up to stacktop, sees no \
+         * stale slots. Every exit stores the real value back. */ \
+        frame->stacktop = -1; \
+        consts = code->co_consts; \
+        names = code->co_names; \
+    } while (0)
+
 PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
@@ -26,26 +47,22 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
         return NULL;
     }
 
-    _Py_CODEUNIT *const first_instr = code->instrs;
-    _Py_CODEUNIT *const shadow_first = _PyCode_CODE(frame->f_code);
-    /* prev_instr is the shadow unit before the next one to run (-1 on entry). */
-    _Py_CODEUNIT *next_instr = first_instr + (frame->prev_instr - shadow_first) + 1;
-    const intptr_t shadow_delta = (char *)shadow_first - (char *)first_instr;
 #if FF_COMPUTED_GOTOS
     static void *const opcode_targets[256] = {
 #include "generated/opcode_targets.h"
     };
 #endif
-    PyObject **stack_pointer = _PyFrame_GetStackPointer(frame);
-    /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC,
-     * which traverses a running generator's frame up to stacktop, sees no
-     * stale slots. Every exit stores the real value back. */
-    frame->stacktop = -1;
-    PyObject *const consts = code->co_consts;
-    PyObject *const names = code->co_names;
+    _Py_CODEUNIT *first_instr, *shadow_first, *next_instr;
+    intptr_t shadow_delta;
+    PyObject **stack_pointer;
+    PyObject *consts, *names;
     PyObject *kwnames = NULL;         /* set by KW_NAMES for the next CALL */
     PyObject *frame_result = NULL;
+#if FF_LOOP_INLINE_FRAMES
+    _PyInterpreterFrame *new_frame = NULL;   /* set by an instruction that goes to enter_frame */
+#endif
     int opcode, oparg;
+    FF_LOAD_FRAME_STATE();
     (void)names;
 
     if (throwflag) {
@@ -128,6 +145,33 @@ exception_unwind:
 
 exit_unwind:
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* A frame this loop pushed: pop it, and go on unwinding in its caller,
+         * which gets its traceback entry at `error`, as in CPython. */
+        _PyInterpreterFrame *dying = frame;
+        frame = cframe->current_frame = dying->previous;
+        Py_LeaveRecursiveCall();
+        if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+            /* What gen_send_ex2 does when the generator raised. */
+            PyGenObject *gen = ff_generator_leave(tstate, dying, FRAME_COMPLETED);
+            if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
+                _PyErr_FormatFromCause(PyExc_RuntimeError, "generator raised StopIteration");
+            }
+            ff_generator_release(gen);
+        }
+        else {
+            ff_pop_thread_frame(tstate, dying);
+        }
+        FF_LOAD_FRAME_STATE();
+#ifdef FF_ON_UNWIND_INTO_CALLER
+        /* A stage's word for what the caller's resume point still owes
+         * (stage 2: the recursion level of a class call whose __init__ raised). */
+        FF_ON_UNWIND_INTO_CALLER();
+#endif
+        goto error;
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return NULL;
@@ -135,6 +179,46 @@ exit_unwind:
 exit_frame:
     /* RETURN_VALUE: the value is popped and the stack is empty. */
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* Back to the caller this loop pushed the frame for, in the same loop:
+         * its next instruction follows the CALL and its caches. */
+        _PyInterpreterFrame *dying = frame;
+        frame = cframe->current_frame = dying->previous;
+        Py_LeaveRecursiveCall();
+        if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+            /* A generator resumed in this loop returned: it is finished. Its
+             * resumer is the instruction before the caller's resume point: a
+             * FOR_ITER (whose cache unit precedes the resume point) ends the
+             * loop as its exhausted path does: the value is dropped, the
+             * iterator popped, the jump taken; a SEND (no cache; the resumer
+             * guaranteed the unit before it is no FOR_ITER) pops the receiver,
+             * and jumps with the value as the result of `yield from`. Both
+             * arguments are below 256 (no EXTENDED_ARG). */
+            ff_generator_release(ff_generator_leave(tstate, dying, FRAME_COMPLETED));
+            FF_LOAD_FRAME_STATE();
+            PyObject *resumer = *--stack_pointer;
+            if (ff_deopt[_Py_OPCODE(next_instr[-1 - ff_cache_size[FF_FOR_ITER]])] == FF_FOR_ITER) {
+                Py_DECREF(frame_result);   /* as CPython: the value, then the iterator */
+                Py_DECREF(resumer);
+                oparg = _Py_OPARG(next_instr[-1 - ff_cache_size[FF_FOR_ITER]]);
+            }
+            else {
+                Py_DECREF(resumer);
+                *stack_pointer++ = frame_result;
+                oparg = _Py_OPARG(next_instr[-1]);
+            }
+            frame_result = NULL;
+            JUMPBY(oparg);
+            DISPATCH();
+        }
+        ff_pop_thread_frame(tstate, dying);
+        FF_LOAD_FRAME_STATE();
+        *stack_pointer++ = frame_result;
+        frame_result = NULL;
+        DISPATCH();
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
@@ -147,9 +231,45 @@ exit_yield:
     }
     _PyFrame_GetGenerator(frame)->gi_frame_state = FRAME_SUSPENDED;
     _PyFrame_SetStackPointer(frame, stack_pointer);
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* Back to the FOR_ITER that resumed the generator in this loop: the
+         * value is its next item. */
+        _PyInterpreterFrame *gen_frame = frame;
+        frame = cframe->current_frame = gen_frame->previous;
+        Py_LeaveRecursiveCall();
+        ff_generator_leave(tstate, gen_frame, FRAME_SUSPENDED);
+        FF_LOAD_FRAME_STATE();
+        *stack_pointer++ = frame_result;
+        frame_result = NULL;
+        DISPATCH();
+    }
+#endif
     Py_LeaveRecursiveCall();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
+
+#if FF_LOOP_INLINE_FRAMES
+enter_frame:
+    /* An instruction pushed new_frame (arguments in place, its own references
+     * taken from the stack, which it popped) and moved next_instr past its
+     * caches: link it and run it here, with no C recursion (stage 2). */
+    frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1;
+    _PyFrame_SetStackPointer(frame, stack_pointer);
+    new_frame->previous = frame;
+    new_frame->is_entry = false;   /* a generator's frame keeps the flag of its last run */
+    frame = cframe->current_frame = new_frame;
+    new_frame = NULL;
+    FF_LOAD_FRAME_STATE();
+    if (Py_EnterRecursiveCall("")) {
+        /* RecursionError: the frame never ran, so no traceback entry of its own
+         * (as in CPython); exit_unwind leaves one recursion level for it, which
+         * the failed check did not take. */
+        tstate->recursion_remaining--;
+        goto exit_unwind;
+    }
+    DISPATCH();
+#endif
 
 exit_generator_created:
     /* RETURN_GENERATOR moved this frame's contents into the generator. */

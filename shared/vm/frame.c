@@ -105,3 +105,79 @@ ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     tstate->cframe->current_frame = caller;
     return result;
 }
+
+/* A frame of a finished call lets go of its contents, as CPython 3.11's
+ * _PyFrame_Clear does (Python/frame.c; not exported, so restated here): a
+ * frame object that outlives the call (a traceback or sys._getframe() holds it)
+ * takes the frame's data over, with f_back linked to the caller's frame object
+ * (take_ownership); otherwise the references go. The frame is already unlinked:
+ * tstate's current frame is its caller (or it has none). */
+void
+ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    PyFrameObject *f = frame->frame_obj;
+    if (f != NULL) {
+        frame->frame_obj = NULL;
+        if (Py_REFCNT(f) > 1) {
+            _PyInterpreterFrame *data = (_PyInterpreterFrame *)f->_f_frame_data;
+            size_t size = (char *)&frame->localsplus[frame->stacktop] - (char *)frame;
+            memcpy(data, frame, size);
+            f->f_frame = data;
+            data->owner = FRAME_OWNED_BY_FRAME_OBJECT;
+            _PyInterpreterFrame *prev = data->previous;
+            while (prev != NULL && _PyFrame_IsIncomplete(prev)) {
+                prev = prev->previous;
+            }
+            if (prev != NULL && f->f_back == NULL) {
+                /* Only the current frame's object can be made from outside
+                 * libpython (PyEval_GetFrame); the caller is the current frame. */
+                PyFrameObject *back = prev->frame_obj;
+                if (back == NULL && prev == tstate->cframe->current_frame) {
+                    back = PyEval_GetFrame();   /* borrowed; NULL on MemoryError */
+                    if (back == NULL) {
+                        PyErr_Clear();
+                    }
+                }
+                f->f_back = (PyFrameObject *)Py_XNewRef(back);
+            }
+            data->previous = NULL;
+            if (!PyObject_GC_IsTracked((PyObject *)f)) {
+                PyObject_GC_Track(f);
+            }
+            Py_DECREF(f);
+            return;
+        }
+        Py_DECREF(f);
+    }
+    for (int i = 0; i < frame->stacktop; i++) {
+        Py_XDECREF(frame->localsplus[i]);
+    }
+    Py_XDECREF(frame->f_locals);
+    Py_DECREF(frame->f_func);
+    Py_DECREF(frame->f_code);
+}
+
+/* Pop a thread-owned frame a loop pushed on the data stack (stage 2's in-loop
+ * calls): clear it, then give its space back. Such a frame is pushed only where
+ * the current chunk has room, and calls made while it ran gave back any chunk
+ * they took, so the top of the stack is its first word again
+ * (_PyThreadState_PopFrame, not exported, also frees chunks: not needed here). */
+void
+ff_pop_thread_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    tstate->recursion_remaining--;   /* as CPython's clear_thread_frame: finalizers run one level deeper */
+    ff_frame_clear(tstate, frame);
+    tstate->recursion_remaining++;
+    tstate->datastack_top = (PyObject **)frame;
+}
+
+/* A finished generator lets go of its frame, as gen_send_ex2 does with
+ * _PyFrame_Clear: the frame is already unlinked (previous is NULL). */
+void
+ff_generator_release(PyGenObject *gen)
+{
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    Py_CLEAR(gen->gi_exc_state.exc_value);
+    gen->gi_frame_state = FRAME_CLEARED;
+    ff_frame_clear(_PyThreadState_GET(), frame);
+}

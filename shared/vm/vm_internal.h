@@ -36,6 +36,36 @@ int ff_c_stack_exhausted(PyThreadState *tstate);
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 void ff_add_traceback(_PyInterpreterFrame *frame);
 PyObject *ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+void ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame);
+void ff_pop_thread_frame(PyThreadState *tstate, _PyInterpreterFrame *frame);
+void ff_generator_release(PyGenObject *gen);
+
+/* A generator's frame stops running (yielded: FRAME_SUSPENDED; returned or
+ * raised: FRAME_COMPLETED): the thread's exception state and the frame's link
+ * go back as gen_send_ex2 leaves them. The frame is already not current. */
+static inline PyGenObject *
+ff_generator_leave(PyThreadState *tstate, _PyInterpreterFrame *frame, int state)
+{
+    PyGenObject *gen = _PyFrame_GetGenerator(frame);
+    gen->gi_frame_state = state;
+    tstate->exc_info = gen->gi_exc_state.previous_item;
+    gen->gi_exc_state.previous_item = NULL;
+    frame->previous = NULL;
+    return gen;
+}
+
+/* A suspended generator's frame made ready to run (the value sent in pushed,
+ * the thread's exception state chained), as gen_send_ex2 does before running it. */
+static inline _PyInterpreterFrame *
+ff_generator_enter(PyThreadState *tstate, PyGenObject *gen, PyObject *sent)
+{
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    _PyFrame_StackPush(frame, sent);
+    gen->gi_exc_state.previous_item = tstate->exc_info;
+    tstate->exc_info = &gen->gi_exc_state;
+    gen->gi_frame_state = FRAME_EXECUTING;
+    return frame;
+}
 
 /* ops.c: the work of instructions too long for their DSL bodies */
 #define FF_NB_COUNT 26

@@ -56,42 +56,6 @@ layouts_match(void)
     return known;
 }
 
-/* A finished generator lets go of its frame, as gen_send_ex2 does with
- * _PyFrame_Clear (not exported from libpython, so restated from 3.11's
- * Python/frame.c): a frame object that outlives the generator (a traceback
- * holds it) takes the frame's data over; otherwise the references go. */
-static void
-release_finished_generator(PyGenObject *gen)
-{
-    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
-    Py_CLEAR(gen->gi_exc_state.exc_value);
-    gen->gi_frame_state = FRAME_CLEARED;
-    PyFrameObject *f = frame->frame_obj;
-    if (f != NULL) {
-        frame->frame_obj = NULL;
-        if (Py_REFCNT(f) > 1) {
-            _PyInterpreterFrame *data = (_PyInterpreterFrame *)f->_f_frame_data;
-            size_t size = (char *)&frame->localsplus[frame->stacktop] - (char *)frame;
-            memcpy(data, frame, size);
-            f->f_frame = data;
-            data->owner = FRAME_OWNED_BY_FRAME_OBJECT;
-            data->previous = NULL;   /* already unlinked: no f_back to set */
-            if (!PyObject_GC_IsTracked((PyObject *)f)) {
-                PyObject_GC_Track(f);
-            }
-            Py_DECREF(f);
-            return;
-        }
-        Py_DECREF(f);
-    }
-    for (int i = 0; i < frame->stacktop; i++) {
-        Py_XDECREF(frame->localsplus[i]);
-    }
-    Py_XDECREF(frame->f_locals);
-    Py_DECREF(frame->f_func);
-    Py_DECREF(frame->f_code);
-}
-
 /* What gen_iternext -> gen_send_ex2 -> _PyEval_EvalFrame -> PEP 523 does for
  * next(gen), in the same order, minus those calls and the evaluator hook: the
  * frame is run by fivefold's loop directly. A value returned by the generator
@@ -100,12 +64,8 @@ release_finished_generator(PyGenObject *gen)
 PyObject *
 ff_generator_next(PyThreadState *tstate, PyGenObject *gen)
 {
-    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
-    _PyFrame_StackPush(frame, Py_NewRef(Py_None));   /* the value "sent" in */
+    _PyInterpreterFrame *frame = ff_generator_enter(tstate, gen, Py_NewRef(Py_None));
     frame->previous = tstate->cframe->current_frame;
-    gen->gi_exc_state.previous_item = tstate->exc_info;
-    tstate->exc_info = &gen->gi_exc_state;
-    gen->gi_frame_state = FRAME_EXECUTING;
     PyObject *result = ff_eval_frame(tstate, frame, 0);
     if (gen->gi_frame_state == FRAME_EXECUTING) {
         gen->gi_frame_state = FRAME_COMPLETED;
@@ -119,7 +79,7 @@ ff_generator_next(PyThreadState *tstate, PyGenObject *gen)
     if (result == NULL && PyErr_ExceptionMatches(PyExc_StopIteration)) {
         _PyErr_FormatFromCause(PyExc_RuntimeError, "generator raised StopIteration");
     }
-    release_finished_generator(gen);
+    ff_generator_release(gen);
     Py_XDECREF(result);
     return NULL;
 }

@@ -59,7 +59,7 @@ ff_generator_resumable(PyObject *iter)
         return 0;
     }
     PyGenObject *gen = (PyGenObject *)iter;
-    return gen->gi_frame_state < FRAME_EXECUTING && (gen->gi_code->co_flags & CO_FIVEFOLD);
+    return gen->gi_frame_state < FRAME_EXECUTING && ff_code_of_shadow(gen->gi_code) != NULL;
 }
 
 /* FOR_ITER_GEN's body (for_iter.c): next(gen) for a resumable generator -- a

@@ -248,8 +248,9 @@ def test_a_stage_composes_its_specializing_op_into_a_base_instruction():
     # The composition must keep the base's layout.
     ("specializing op(_S, (unused/1, a, b -- a, b)) { }\nmacro(ADD) = _S + _ADD;",
      "must keep the base's micro-ops"),
-    ("op(_X, (a, b -- a, b)) { }\nmacro(ADD) = _X + unused/1 + _ADD;",
-     "without a specializing micro-op"),
+    ("macro(ADD) = unused/2 + _ADD;", "without a micro-op of that stage"),
+    # An inserted op must leave the stack as it found it.
+    ("op(_X, (a, b -- c)) { }\nmacro(ADD) = _X + unused/2 + _ADD;", "must keep the base's micro-ops"),
     ("specializing op(_S, (unused/1, a, b -- a)) { }", "leaves its inputs in place"),
     ("change(s2.add) = { ADD };", "its id must start with s1."),
     ("change(s1.add) = { NOPE };", "change s1.add: no instruction named 'NOPE'"),
@@ -260,6 +261,21 @@ def test_bad_stage_definitions_get_a_clear_error(stage_text, message):
     with pytest.raises(DSLError) as info:
         _analyze_files(files)
     assert message in str(info.value)
+
+
+def test_a_later_stage_inserts_a_stack_neutral_op():
+    files = dict(STAGED)
+    files["stage2/vm/enter.def"] = (2, """
+        change(s2.enter) = {};
+        op(_MAYBE_LEAVE, (a, b -- a, b)) { if (a == b) { goto elsewhere; } }
+        macro(ADD_SAME) = _GUARD + _MAYBE_LEAVE + unused/2 + _ADD;
+    """)
+    result = _analyze_files(files)
+    assert result.opcode("ADD_SAME").stage == 1
+    cases = write_c.generated_cases(result)
+    case = cases[cases.index("TARGET(ADD_SAME) {"):]
+    leave = case.index("/* _MAYBE_LEAVE */")
+    assert case.rfind("#if FF_LOOP_STAGE >= 2", 0, leave) > case.rfind("/* _GUARD */", 0, leave)
 
 
 def test_specializing_op_belongs_to_a_stage():

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import platform
+import sys
+
 import pytest
 
 from fivefold.harness import stage_measure, stage_timing
@@ -24,6 +27,20 @@ def test_table_of_a_stage_compares_it_with_the_stage_before():
     assert "stage 2 vs stage 1" in text and "also compiled: copy" in text
     assert "runs on CPython, stage 1 and stage 2 in turn" in text and "    CMD\n" in text
     assert stage_timing.all_measured(2, outcomes)
+
+
+def test_other_cpythons_are_measured_beside_them():
+    also = (stage_timing.other_cpython(sys.executable),)
+    version = platform.python_version()
+    assert also[0] == stage_timing.StageEngine(f"cpython{version}", f"CPython {version}", None,
+                                               sys.executable)
+    assert [e.label for e in stage_timing.engines_for(2, also)] == [
+        "cpython", f"cpython{version}", "stage1", "stage2"]
+    outcomes = [stage_timing.Outcome("nbody", {"cpython": 1.0, f"cpython{version}": 0.5,
+                                               "stage1": 2.0, "stage2": 1.0})]
+    text = stage_timing.table(2, outcomes, "CMD", PyperfOptions(processes=1), also)
+    assert f"stage 2 is 0.50x CPython {version}" in text
+    assert f"| CPython {version} vs CPython" in text.replace("  ", " ")
 
 
 def test_stage_zero_is_tier_zero_against_cpython():

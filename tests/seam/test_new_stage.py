@@ -103,6 +103,11 @@ def _run(cmd, tree: Path, **env) -> subprocess.CompletedProcess:
 def test_a_new_stage_registers_with_no_edit_outside_its_folder(tmp_path):
     if shutil.which("meson") is None or shutil.which("ninja") is None:
         pytest.skip("meson and ninja build the engine for this test")
+    import fivefold
+    if Path(fivefold.__file__).resolve().is_relative_to(ROOT):
+        # An editable install's finder serves this checkout before PYTHONPATH
+        # would serve the copy: the probes would not see the new stage.
+        pytest.skip("fivefold is an editable install of this checkout (nox -s tests installs a wheel)")
     n = _free_stage()
     tree = tmp_path / "tree"
     shutil.copytree(ROOT, tree, symlinks=True, ignore=IGNORE)

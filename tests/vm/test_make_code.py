@@ -46,6 +46,9 @@ def test_a_valid_function_runs_and_code_of_works():
     ([(op.LOAD_GLOBAL, 0)], (None,), ("x",), (), "inline caches run past the end"),
     ([(op.LOAD_CONST, 0), (op.LOAD_CONST, 0), (op.BINARY_OP_ADD_INT, 0), (0, 0), (op.RETURN_VALUE, 0)],
      (None,), (), (), "specialized instruction"),
+    # Written only by the interpreter (stage 2's EXIT_INIT_CHECK), never by the compiler.
+    *[([(op.LOAD_CONST, 0), (op.LOAD_CONST, 0), (number, 0), (op.RETURN_VALUE, 0)],
+       (None,), (), (), "specialized instruction") for number in sorted(op.INTERNAL)],
     ([(op.LOAD_FAST, 0), (op.RETURN_VALUE, 0)], (None,), (), (), "local variable index out of range"),
     ([(op.JUMP_FORWARD, 9)], (None,), (), (), "jump target outside the code"),
     ([(op.LOAD_CONST, 0)], (None,), (), (), "run off the end"),

@@ -119,6 +119,7 @@ class Opcode:
     family: str | None = None   # the generic instruction whose family this belongs to
     inputs: Size = Size()       # stack entries read (for macros: of the first micro-op)
     stage: int = 0              # the lowest stage whose loop has it (its definition's folder)
+    internal: bool = False      # written only by the interpreter: make_code rejects it
 
 
 @dataclass
@@ -170,6 +171,7 @@ def analyze(defs: Definitions) -> Analysis:
             op = _opcode_of_macro(macro, result.by_name, macro.filename)
         if macro.name in base_macros:
             op.stage = base_macros[macro.name].stage
+            op.shadow = "shadow" in base_macros[macro.name].annotations
         numbered.append(op)
     _check_families(defs, numbered)
     result.changes = _check_changes(defs, numbered)
@@ -191,11 +193,13 @@ def analyze(defs: Definitions) -> Analysis:
 
 
 def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instruction]) -> None:
-    """A stage may compose its specializing micro-ops into a base instruction by
-    defining a macro of the same name: the same micro-ops in the same order, each
-    specializing op standing where the base reserves as many cache units
-    (``unused/N``). So the instruction's layout, and every tier-0 code object,
-    is the same whichever stages are built or on."""
+    """A later stage may compose micro-ops of its own into an earlier stage's
+    instruction by defining a macro of the same name: the same micro-ops in the
+    same order, each specializing op standing where the earlier form reserves as
+    many cache units (``unused/N``), and, anywhere, ops of the later stage that
+    leave the stack as they found it (they either fall through or leave the
+    instruction). So the instruction's layout, and every code object, is the same
+    whichever stages are built or on; the added ops run on later loops only."""
     def layout(macro: Macro, specializing_allowed: bool) -> list:
         parts: list = []
         for part in macro.parts:
@@ -205,6 +209,10 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
                 op = by_name.get(part)
                 if op is None:
                     raise DSLError(f"macro {macro.name}: unknown micro-op {part!r}", macro.filename, macro.line)
+                if (specializing_allowed and not op.specializing and op.stage == stage_macro.stage
+                        and op.stage > base.stage and not op.effect.caches
+                        and op.effect.inputs == op.effect.outputs):
+                    continue   # inserted by the later stage
                 if not op.specializing:
                     parts.append(part)
                     continue
@@ -218,10 +226,10 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
                 parts.append(units)
         return parts
 
-    if not any(not isinstance(p, CacheEntry) and by_name.get(p) is not None and by_name[p].specializing
-               for p in stage_macro.parts):
-        raise DSLError(f"macro {stage_macro.name} is defined again in a stage without a specializing "
-                       f"micro-op (first at {base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
+    if not any(not isinstance(p, CacheEntry) and by_name.get(p) is not None
+               and by_name[p].stage == stage_macro.stage for p in stage_macro.parts):
+        raise DSLError(f"macro {stage_macro.name} is defined again in a stage without a micro-op "
+                       f"of that stage (first at {base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
     if layout(base, False) != layout(stage_macro, True):
         raise DSLError(f"macro {stage_macro.name}: a stage's composition must keep the base's micro-ops and "
                        f"put specializing micro-ops where the base has as many unused cache units "
@@ -261,6 +269,8 @@ def _check_instruction(inst: Instruction, fn: str) -> None:
     for annotation in inst.annotations:
         if annotation == "shadow" and inst.kind != "inst":
             raise DSLError(f"{where}: only an 'inst' can be mirrored into the shadow code", fn, inst.line)
+        if annotation == "internal" and inst.kind != "inst":
+            raise DSLError(f"{where}: only an 'inst' can be internal", fn, inst.line)
         if annotation == "specializing" and (inst.kind != "op" or inst.stage == 0):
             raise DSLError(f"{where}: a specializing micro-op is an 'op' in a stage's folder "
                            "(tier 0 does not specialize)", fn, inst.line)
@@ -313,7 +323,8 @@ def _opcode_of_inst(inst: Instruction, fn: str) -> Opcode:
         jump_net = total(inst.jump_effect.outputs, where) - total(inst.jump_effect.inputs, where)
     return Opcode(inst.name, -1, _uses_oparg(inst), inst.effect.cache_size, net, jump_net,
                   _jump_kind(inst), "shadow" in inst.annotations, inst,
-                  inputs=total(inst.effect.inputs, where), stage=inst.stage)
+                  inputs=total(inst.effect.inputs, where), stage=inst.stage,
+                  internal="internal" in inst.annotations)
 
 
 def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> Opcode:
@@ -354,8 +365,8 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         where = last.name
         before = net - (total(last.effect.outputs, where) - total(last.effect.inputs, where))
         jump_net = before + total(last.jump_effect.outputs, where) - total(last.jump_effect.inputs, where)
-    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, False, macro, inputs=deepest,
-                  stage=macro.stage)
+    return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, "shadow" in macro.annotations, macro,
+                  inputs=deepest, stage=macro.stage)
 
 
 def _check_families(defs: Definitions, opcodes: list[Opcode]) -> None:

@@ -80,6 +80,7 @@ class Macro:
     line: int
     filename: str = "<dsl>"
     stage: int = 0
+    annotations: tuple[str, ...] = ()   # "shadow"
 
 
 @dataclass

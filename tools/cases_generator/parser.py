@@ -7,7 +7,8 @@ Grammar (C comments allowed anywhere between definitions)::
                  | "macro" "(" NAME ")" "=" part ("+" part)* ";"
                  | "family" "(" NAME ")" "=" "{" NAME ("," NAME)* [","] "}" ";"
                  | "change" "(" CHANGE_ID ")" "=" "{" [NAME ("," NAME)* [","]] "}" ";"
-    annotation  := "shadow" | "specializing"
+    annotation  := "shadow" | "specializing" | "internal"    (shadow: inst or macro;
+                   internal: an inst only the interpreter writes, never the compiler)
     CHANGE_ID   := "s" NUMBER "." NAME        (s1.binary_op)
     effect      := "(" [input ("," input)*] "--" [item ("," item)*] ")"
     input       := NAME "/" NUMBER          (an inline cache entry)
@@ -23,7 +24,7 @@ import re
 
 from .parsed import CacheEntry, Change, Definitions, DSLError, Family, Instruction, Macro, StackEffect, StackItem
 
-ANNOTATIONS = ("shadow", "specializing")
+ANNOTATIONS = ("shadow", "specializing", "internal")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -159,10 +160,13 @@ def parse(text: str, filename: str = "<dsl>", stage: int = 0) -> Definitions:
             inst = _instruction(scanner, keyword, tuple(annotations), line)
             inst.filename, inst.stage = filename, stage
             defs.instructions.append(inst)
+        elif keyword == "macro" and set(annotations) <= {"shadow"}:
+            macro = _macro(scanner, line)
+            macro.annotations = tuple(annotations)
+            defs.macros.append(macro)
         elif annotations:
-            raise DSLError(f"annotation {annotations[0]!r} only applies to 'inst' or 'op'", filename, line)
-        elif keyword == "macro":
-            defs.macros.append(_macro(scanner, line))
+            raise DSLError(f"annotation {annotations[0]!r} only applies to 'inst' or 'op' "
+                           "('shadow' also to 'macro')", filename, line)
         elif keyword == "family":
             defs.families.append(_family(scanner, line))
         elif keyword == "change":

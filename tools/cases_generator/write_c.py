@@ -74,7 +74,14 @@ def opcode_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
         lines.append(f"    [{PREFIX}{family.name}] = {PREFIX}{family.name},")
     for op, first in superinstructions(analysis):
         lines.append(f"    [{PREFIX}{op.name}] = {PREFIX}{first},")
-    lines += ["};", "", "/* Opcode names, for statistics and error messages. */",
+    lines += ["};", "",
+              "/* Instructions only the interpreter writes (never the compiler): make_code",
+              " * rejects them. */",
+              "static const unsigned char ff_internal[256] = {"]
+    for op in analysis.opcodes:
+        if op.internal:
+            lines.append(f"    [{PREFIX}{op.name}] = 1,")
+    lines += ["    [0] = 0,", "};", "", "/* Opcode names, for statistics and error messages. */",
               "static const char *const ff_opcode_names[256] = {"]
     for op in analysis.opcodes:
         lines.append(f'    [{PREFIX}{op.name}] = "{op.name}",')

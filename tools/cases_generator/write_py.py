@@ -57,6 +57,8 @@ CPYTHON_OPCODES = {{
 DEOPT = {{
 {deopt}
 }}
+# Instructions only the interpreter writes (never the compiler).
+INTERNAL = frozenset({{{internal}}})
 # Each family's generic instruction and its specialized members.
 FAMILIES = {{
 {families}
@@ -120,6 +122,7 @@ def opcodes_py(analysis: Analysis) -> str:
                             for f in analysis.definitions.families),
         deopt="\n".join([f"    {op.name}: {op.family}," for op in ops if op.family is not None]
                         + [f"    {op.name}: {first}," for op, first in superinstructions(analysis)]),
+        internal=", ".join(op.name for op in ops if op.internal),
         changes="\n".join(f"    {c.id!r}: ({c.stage}, ({''.join(repr(o) + ', ' for o in c.opcodes).rstrip()})),"
                            for c in analysis.changes),
         effects="\n".join(f"    {op.name + ':':<{width + 1}} ({_effect_text(op.net)}, {_effect_text(op.jump_net)}),"

@@ -28,7 +28,7 @@ PROG = "python -m fivefold.harness.stage_measure"
 
 # The pyperf run's options and their defaults: stage 0 (the baseline) measures two
 # engines with more processes and rounds than a stage against the one before it.
-TIMING_DEFAULTS = {"out": None, "only": "", "processes": None, "rounds": None,
+TIMING_DEFAULTS = {"out": None, "only": "", "also": "", "processes": None, "rounds": None,
                    "values": 3, "warmups": 1}
 GAINS_DEFAULTS = {"results": None, "commit": None, "metric": "instructions"}
 
@@ -108,8 +108,9 @@ def measure_timing(args, parser, argv_text: str) -> int:
     except KeyError as e:
         parser.error(str(e.args[0]))
     options = PyperfOptions(processes=processes, values=args.values, warmups=args.warmups)
-    outcomes = stage_timing.run(stage, benchmarks, out, options, launcher, rounds)
-    report = stage_timing.table(stage, outcomes, f"{PROG} {argv_text}", options)
+    also = tuple(stage_timing.other_cpython(p.strip()) for p in args.also.split(",") if p.strip())
+    outcomes = stage_timing.run(stage, benchmarks, out, options, launcher, rounds, also)
+    report = stage_timing.table(stage, outcomes, f"{PROG} {argv_text}", options, also)
     print(report)
     (out / ("baseline.md" if stage == 0 else f"stage{stage}.md")).write_text(report)
     if args.write_docs:
@@ -159,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     timing.add_argument("--out", help="folder for pyperf's files (default: results/stageN; "
                                       "stage 0: results/baseline)")
     timing.add_argument("--only", help="comma-separated benchmark names")
+    timing.add_argument("--also", help="comma-separated executables of other CPythons "
+                        "(3.12, 3.13: what a user would pick instead) to measure beside them; "
+                        "each needs pyperf installed")
     timing.add_argument("--processes", type=int,
                         help="pyperf processes per round (default: 1; stage 0: 2)")
     timing.add_argument("--rounds", type=int,

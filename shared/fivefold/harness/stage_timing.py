@@ -15,6 +15,7 @@ import datetime
 import math
 import os
 import platform
+import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,15 +32,24 @@ class StageEngine:
     label: str               # in file names and progress lines: cpython, tier0, stage1, ...
     name: str                # in the table: CPython, tier 0, stage 1, ...
     stage: str | None        # FIVEFOLD_STAGE, or None for CPython
+    python: str | None = None   # another CPython's executable (None: this one, or the launcher)
 
 
-def engines_for(stage: int) -> list[StageEngine]:
-    """CPython, stage N-1 (when N > 0) and stage N."""
+def other_cpython(python: str) -> StageEngine:
+    """Another CPython (3.12, 3.13: what a user would pick instead), by its executable;
+    it needs pyperf importable, as pyperf's workers run it."""
+    version = subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    return StageEngine(f"cpython{version}", f"CPython {version}", None, python)
+
+
+def engines_for(stage: int, also: tuple[StageEngine, ...] = ()) -> list[StageEngine]:
+    """CPython, any other CPythons, stage N-1 (when N > 0) and stage N."""
     def fivefold(n: int) -> StageEngine:
         return (StageEngine("tier0", "tier 0", "0") if n == 0
                 else StageEngine(f"stage{n}", f"stage {n}", str(n)))
 
-    return ([StageEngine("cpython", "CPython", None)]
+    return ([StageEngine("cpython", "CPython", None), *also]
             + ([fivefold(stage - 1)] if stage > 0 else []) + [fivefold(stage)])
 
 
@@ -55,10 +65,10 @@ class Outcome:
 
 
 def run(stage: int, benchmarks: list[Benchmark], out_dir: Path, options: PyperfOptions,
-        launcher: str, rounds: int) -> list[Outcome]:
+        launcher: str, rounds: int, also: tuple[StageEngine, ...] = ()) -> list[Outcome]:
     """`rounds` passes over the list, every engine in turn for each benchmark, adding runs
     to the same pyperf files: load that changes during the run falls on every engine."""
-    engines = engines_for(stage)
+    engines = engines_for(stage, also)
     base, top = engines[-2], engines[-1]
     out_dir.mkdir(parents=True, exist_ok=True)
     outcomes = {b.name: Outcome(b.name) for b in benchmarks}
@@ -68,7 +78,7 @@ def run(stage: int, benchmarks: list[Benchmark], out_dir: Path, options: PyperfO
             if round_ and o.errors:
                 continue
             for engine in engines:
-                python = sys.executable if engine.stage is None else launcher
+                python = engine.python or (sys.executable if engine.stage is None else launcher)
                 o.seconds[engine.label], err = run_round(bench, engine.label, engine.stage, python,
                                                          out_dir, options, round_ == 0)
                 if err:
@@ -108,8 +118,8 @@ def _x(value: float | None) -> str:
     return f"{value:.2f}x" if value else "-"
 
 
-def summary(stage: int, outcomes: list[Outcome]) -> str:
-    engines = engines_for(stage)
+def summary(stage: int, outcomes: list[Outcome], also: tuple[StageEngine, ...] = ()) -> str:
+    engines = engines_for(stage, also)
     cpython, base, top = engines[0], engines[-2], engines[-1]
     version = platform.python_version()
     measured = sum(1 for o in outcomes if o.ratio(base.label, top.label))
@@ -123,18 +133,22 @@ def summary(stage: int, outcomes: list[Outcome]) -> str:
 
     gm = {(a.label, b.label): geometric_mean([o.ratio(a.label, b.label) for o in outcomes])
           for a, b in ((cpython, base), (cpython, top), (base, top))}
+    others = "".join(f"; {top.name} is "
+                     f"{_x(geometric_mean([o.ratio(e.label, top.label) for o in outcomes]))} {e.name}"
+                     for e in also)
     return (f"**Geometric mean over {measured} of {len(outcomes)} benchmarks: {top.name} is "
             f"{_x(gm[(base.label, top.label)])} {base.name} "
             f"(target {default_contract(stage).target:g}x) and "
             f"{_x(gm[(cpython.label, top.label)])} CPython {version} "
-            f"(target: above 1); {base.name} is {_x(gm[(cpython.label, base.label)])} CPython.**")
+            f"(target: above 1); {base.name} is {_x(gm[(cpython.label, base.label)])} CPython{others}.**")
 
 
-def table(stage: int, outcomes: list[Outcome], command: str, options: PyperfOptions) -> str:
+def table(stage: int, outcomes: list[Outcome], command: str, options: PyperfOptions,
+          also: tuple[StageEngine, ...] = ()) -> str:
     """The markdown report: the summary, one row per benchmark, how it was measured."""
     import pandas as pd
 
-    engines = engines_for(stage)
+    engines = engines_for(stage, also)
     cpython, base, top = engines[0], engines[-2], engines[-1]
     rows = []
     for o in outcomes:
@@ -155,7 +169,7 @@ def table(stage: int, outcomes: list[Outcome], command: str, options: PyperfOpti
         rows.append(row)
     text = pd.DataFrame(rows).to_markdown(index=False)
     names = [e.name for e in engines]
-    return (f"{summary(stage, outcomes)}\n\n{text}\n\n"
+    return (f"{summary(stage, outcomes, also)}\n\n{text}\n\n"
             f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on "
             f"{platform.machine()}, {os.cpu_count()} cores (load average at the end: "
             f"{os.getloadavg()[0]:.1f}; the machine is shared, ratios move by 10-30% from run "

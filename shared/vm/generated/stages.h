@@ -5,8 +5,10 @@
 #include "tiers.h"
 
 extern const ff_stage ff_stage1;
+extern const ff_stage ff_stage2;
 
 static const ff_stage *const ff_registered_stages[] = {
     &ff_stage1,
+    &ff_stage2,
     NULL,
 };

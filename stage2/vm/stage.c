@@ -1,0 +1,46 @@
+/* Stage 2's registration with the base VM (shared/vm/tiers.h): its switches,
+ * and its loop while any stage-2 change is on. */
+#include "stage2.h"
+#include "tiers.h"
+
+int ff_inline_calls = 0;
+int ff_inline_generators = 0;
+int ff_float_reuse = 0;
+int ff_inline_init = 0;
+int ff_compare_branch = 0;
+int ff_direct_generators = 0;
+static int any_on = 0;
+
+static int
+configure(const unsigned char *on)
+{
+    any_on = 0;
+    for (int i = 0; ff_change_defs[i].id != NULL; i++) {
+        any_on |= ff_change_defs[i].stage == 2 && on[i];
+    }
+    ff_inline_calls = on[FF_CHANGE_s2_inline_calls];
+    ff_inline_generators = on[FF_CHANGE_s2_inline_generators];
+    ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
+    ff_inline_init = on[FF_CHANGE_s2_inline_init];
+    ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
+    ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    if (ff_inline_init && ff_inline_init_ready() < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int
+active(void)
+{
+    return any_on;
+}
+
+PyObject *ff_run_stage2_frame(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
+
+const ff_stage ff_stage2 = {
+    .number = 2,
+    .configure = configure,
+    .active = active,
+    .loop = ff_run_stage2_frame,
+};

@@ -1,0 +1,106 @@
+/* Helpers the bodies of stage 2's instructions use (included by stage 2's loop
+ * after stage 1's, whose instructions that loop runs too). */
+#ifndef FIVEFOLD_STAGE2_H
+#define FIVEFOLD_STAGE2_H
+
+#include "vm_internal.h"
+
+/* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
+ * loop that runs them (stage 2's and later ones, which include this header)
+ * has the base loop's frame-pushing paths (shared/vm/eval_loop.c.h). */
+#define FF_LOOP_INLINE_FRAMES 1
+
+/* Switches, set by stage.c's configure from the change registry. */
+extern int ff_inline_calls;        /* s2.inline_calls */
+extern int ff_inline_generators;   /* s2.inline_generators */
+extern int ff_float_reuse;         /* s2.float_reuse */
+extern int ff_inline_init;         /* s2.inline_init */
+extern int ff_compare_branch;      /* s2.compare_branch */
+extern int ff_direct_generators;   /* s2.make_generator */
+
+/* s2.make_generator (make_generator.c). */
+int ff_generator_layout_known(void);
+PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+
+/* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
+ * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
+ * taking over the function's and the arguments' references, or NULL (nothing
+ * taken, no exception) when the call must go the generic way: not fivefold code,
+ * a generator or coroutine, *args or **kwargs, an argument shape that needs
+ * CPython's binding or its error message, or no room in the stack chunk. */
+_PyInterpreterFrame *ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func,
+                                      PyObject **argv, int nargs, PyObject *kwnames);
+
+/* s2.inline_calls (inline_calls.c): the checks of ff_push_py_frame that need no
+ * binding; the frame's size in words, or 0 when it cannot be pushed. */
+size_t ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames);
+
+/* s2.inline_init (inline_init.c): for CALL_PY_CLASS of cls with args[0..nargs)
+ * (args[-1] is cls's stack slot): the frame of cls.__init__ with a new object
+ * first, and *self_out a second reference to it for the caller's stack; or NULL
+ * with *self_out NULL (nothing done: stage 1's path), FF_INIT_FAILED (an
+ * exception is set; the stack is as it was), or the object itself (__init__ ran
+ * the generic way and returned None; the stack still holds the arguments). */
+#define FF_INIT_FAILED ((PyObject *)(uintptr_t)1)
+int ff_inline_init_ready(void);
+_PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls, PyObject **args, int nargs,
+                                        PyObject *kwnames, PyObject **self_out);
+
+/* The recursion level a class call took (ff_push_init_frame) is given back when
+ * its __init__ frame unwinds into the caller, whose resume point is then the
+ * EXIT_INIT_CHECK that would have given it back. */
+#define FF_ON_UNWIND_INTO_CALLER() \
+    do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } } while (0)
+
+/* FF_BRANCH_ON(truth): s2.compare_branch's body, for a comparison op whose
+ * inputs `left` and `right` are ints, floats or strs (releasing them runs no
+ * code). When the next instruction (after this one's caches) is a conditional
+ * jump of the POP_JUMP_*_IF_FALSE/TRUE families, pop the operands and do that
+ * jump on `truth` (relative to the end of the jump and its cache, as it would);
+ * otherwise nothing happens and the comparison makes its bool. */
+#define FF_BRANCH_ON(truth) \
+    do { \
+        _Py_CODEUNIT jump_ = next_instr[ff_cache_size[opcode]]; \
+        int kind_ = ff_deopt[_Py_OPCODE(jump_)]; \
+        int forward_ = kind_ == FF_POP_JUMP_FORWARD_IF_FALSE || kind_ == FF_POP_JUMP_FORWARD_IF_TRUE; \
+        if (forward_ || kind_ == FF_POP_JUMP_BACKWARD_IF_FALSE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE) { \
+            int on_true_ = kind_ == FF_POP_JUMP_FORWARD_IF_TRUE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE; \
+            int taken_ = (truth) ? on_true_ : !on_true_; \
+            Py_DECREF(left); \
+            Py_DECREF(right); \
+            STACK_SHRINK(2); \
+            if (taken_ && !forward_) { \
+                CHECK_EVAL_BREAKER(); \
+            } \
+            JUMPBY(ff_cache_size[opcode] + 1 + ff_cache_size[_Py_OPCODE(jump_)]); \
+            if (taken_) { \
+                JUMPBY(forward_ ? _Py_OPARG(jump_) : -_Py_OPARG(jump_)); \
+            } \
+            DISPATCH(); \
+        } \
+    } while (0)
+
+/* FF_ENTER_FRAME(popped): leave the instruction for new_frame, which owns what
+ * the top `popped` stack entries held; the caller resumes after the
+ * instruction's caches (shared/vm/eval_loop.c.h, enter_frame). */
+#define FF_ENTER_FRAME(popped) \
+    do { STACK_SHRINK(popped); JUMPBY(ff_cache_size[opcode]); goto enter_frame; } while (0)
+
+/* FF_FLOAT_RESULT_IN_PLACE(value): s2.float_reuse's body, for an op whose inputs
+ * are the exact floats `left` and `right`: when one of them is referred to by the
+ * value stack alone, it becomes the result (the other is released) and the
+ * instruction ends here; otherwise nothing happens and the generic member runs. */
+#define FF_FLOAT_RESULT_IN_PLACE(value) \
+    do { \
+        PyObject *reused_ = Py_REFCNT(left) == 1 ? left : Py_REFCNT(right) == 1 ? right : NULL; \
+        if (reused_ != NULL) { \
+            ((PyFloatObject *)reused_)->ob_fval = (value); \
+            Py_DECREF(reused_ == left ? right : left); \
+            STACK_SHRINK(1); \
+            stack_pointer[-1] = reused_; \
+            JUMPBY(ff_cache_size[opcode]); \
+            DISPATCH(); \
+        } \
+    } while (0)
+
+#endif
