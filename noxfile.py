@@ -41,7 +41,7 @@ def baseline(session: nox.Session) -> None:
 # so the instrumented extension refuses to load: "ASan runtime does not come first"),
 # valgrind runs (valgrind and ASan exclude each other), and the harness, model and
 # report tests (pure Python; Chromium spins under the preloaded runtime).
-ASAN_TESTS = ["tests/vm", "tests/codegen", "tests/compiler", "tests/realprograms",
+ASAN_TESTS = ["tests/vm", "tests/codegen", "tests/compiler", "tests/realprograms", "tests/stage2",
               "tests/test_differential.py", "tests/test_random_programs.py",
               "tests/test_package.py", "-k", "not through_pyperf"]
 
