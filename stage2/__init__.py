@@ -8,7 +8,14 @@ FIVEFOLD_WITHOUT=<id>. stage2/README.md lists them with measured gains.
 
 from fivefold.changes import Change, register
 
-CHANGES = [
+FRAMES_LOOP = register(Change(
+    id="s2.frames_loop", stage=2, merge_order=0,
+    description="Stage 2's loop on its own: stage 1's instructions, the base loop's frame-pushing "
+                "paths and every stage-2 micro-op composed in but switched off. It changes nothing "
+                "(a cost, measured as such); every other stage-2 change requires it.",
+    targets=(), test="tests/stage2/test_frames_loop.py"))
+
+CHANGES = [FRAMES_LOOP] + [
     register(Change(
         id="s2.inline_calls", stage=2, merge_order=1,
         description="A call of a Python function whose code is fivefold's (exact positional "
@@ -18,7 +25,7 @@ CHANGES = [
                     "_PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 round trip per call.",
         targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens"),
         test="tests/stage2/test_inline_calls.py",
-        requires=("s1.call",))),
+        requires=("s1.call", FRAMES_LOOP.id))),
     register(Change(
         id="s2.inline_generators", stage=2, merge_order=2,
         description="FOR_ITER and SEND (yield from) over a generator of fivefold code resume the "
@@ -28,7 +35,7 @@ CHANGES = [
                     "recursion into a second run of the loop per item.",
         targets=("generators", "nqueens", "comprehensions", "genexpr"),
         test="tests/stage2/test_inline_generators.py",
-        requires=("s1.for_iter",))),
+        requires=("s1.for_iter", FRAMES_LOOP.id))),
     register(Change(
         id="s2.float_reuse", stage=2, merge_order=3,
         description="Float addition, subtraction and multiplication write the result into an "
@@ -36,7 +43,7 @@ CHANGES = [
                     "allocating a new float and freeing the operand.",
         targets=("float_arithmetic", "nbody", "float", "spectral_norm", "raytrace", "chaos"),
         test="tests/stage2/test_float_reuse.py",
-        requires=("s1.binary_op",))),
+        requires=("s1.binary_op", FRAMES_LOOP.id))),
     register(Change(
         id="s2.inline_init", stage=2, merge_order=4,
         description="A call of a Python class whose __init__ is a fivefold function makes the "
@@ -45,7 +52,7 @@ CHANGES = [
                     "3.13's CALL_ALLOC_AND_ENTER_INIT.",
         targets=("raytrace", "chaos", "go", "deltablue", "richards", "nbody"),
         test="tests/stage2/test_inline_init.py",
-        requires=("s1.call",))),
+        requires=("s1.call", FRAMES_LOOP.id))),
     register(Change(
         id="s2.compare_branch", stage=2, merge_order=5,
         description="A comparison of two compact ints, two floats or (== and !=) two strs followed "
@@ -53,7 +60,7 @@ CHANGES = [
                     "dispatched (CPython 3.11's COMPARE_OP_*_JUMP).",
         targets=("loops", "int_arithmetic", "fannkuch", "nqueens", "richards", "go", "hexiom"),
         test="tests/stage2/test_compare_branch.py",
-        requires=("s1.compare_op",))),
+        requires=("s1.compare_op", FRAMES_LOOP.id))),
     register(Change(
         id="s2.make_generator", stage=2, merge_order=6,
         description="RETURN_GENERATOR makes the generator object and copies the frame into it as "
@@ -62,5 +69,6 @@ CHANGES = [
                     "PyGen_NewWithQualName: an allocation, a copy and a GC-tracked object fewer per "
                     "generator.",
         targets=("generators", "nqueens", "comprehensions", "genexpr"),
-        test="tests/stage2/test_make_generator.py")),
+        test="tests/stage2/test_make_generator.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

@@ -702,6 +702,7 @@ CHANGES = {
     's1.unpack_sequence': (1, ('UNPACK_SEQUENCE',)),
     's2.compare_branch': (2, ()),
     's2.float_reuse': (2, ()),
+    's2.frames_loop': (2, ()),
     's2.inline_calls': (2, ()),
     's2.inline_generators': (2, ()),
     's2.inline_init': (2, ()),
