@@ -166,7 +166,7 @@ exit_unwind:
         FF_LOAD_FRAME_STATE();
 #ifdef FF_ON_UNWIND_INTO_CALLER
         /* A stage's word for what the caller's resume point still owes
-         * (stage 2: the recursion level of a class call whose __init__ raised). */
+         * (a class call's recursion level, when its __init__ frame raised). */
         FF_ON_UNWIND_INTO_CALLER();
 #endif
         goto error;
@@ -253,7 +253,7 @@ exit_yield:
 enter_frame:
     /* An instruction pushed new_frame (arguments in place, its own references
      * taken from the stack, which it popped) and moved next_instr past its
-     * caches: link it and run it here, with no C recursion (stage 2). */
+     * caches: link it and run it here, with no C recursion. */
     frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1;
     _PyFrame_SetStackPointer(frame, stack_pointer);
     new_frame->previous = frame;

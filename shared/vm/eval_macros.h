@@ -2,7 +2,7 @@
  * loop (tier 0 in eval.c, each stage's loop in its stageN/vm/loop.c): dispatch,
  * stack, jumps, locals, the eval breaker. Included once per loop's C file,
  * before eval_loop.c.h. A stage adds words of its own in its own headers
- * (stage 1's SPECIALIZE is in stage1/vm/specialize.h). */
+ * (the adaptive stage's SPECIALIZE, say). */
 #ifndef FIVEFOLD_EVAL_MACROS_H
 #define FIVEFOLD_EVAL_MACROS_H
 

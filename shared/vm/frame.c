@@ -157,7 +157,7 @@ ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame)
     Py_DECREF(frame->f_code);
 }
 
-/* Pop a thread-owned frame a loop pushed on the data stack (stage 2's in-loop
+/* Pop a thread-owned frame a loop pushed on the data stack (in-loop
  * calls): clear it, then give its space back. Such a frame is pushed only where
  * the current chunk has room, and calls made while it ran gave back any chunk
  * they took, so the top of the stack is its first word again
