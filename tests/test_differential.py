@@ -29,30 +29,31 @@ def _cases(programs):
     return cases
 
 
-def _change_ids(stage: int) -> list[str]:
+def _changes(stage: int):
     from fivefold import changes as registry
 
     registry.load_stages()
-    return [c.id for c in registry.all_changes() if c.stage == stage]
+    return [c for c in registry.all_changes() if c.stage == stage]
 
 
 def _change_off_cases(programs):
-    """Each stage with one of its own changes switched off. Each program runs, at
-    each stage that has changes, with one change off, the change rotating through
-    the corpus (every change is off for a share of it);
-    FIVEFOLD_DIFF_EVERY_CHANGE_OFF=1 runs every program with every change off in
-    turn (`nox -s stage1 -- --every-change-off`; ten times the corpus)."""
+    """Each stage with one of its own changes switched off (or, for a change that is
+    off by default, on). Each program runs, at each stage that has changes, with one
+    change switched, the change rotating through the corpus (every change for a
+    share of it); FIVEFOLD_DIFF_EVERY_CHANGE_OFF=1 runs every program with every
+    change switched in turn (`nox -s stage1 -- --every-change-off`)."""
     every = os.environ.get("FIVEFOLD_DIFF_EVERY_CHANGE_OFF") == "1"
     cases = []
     for stage in STAGES[1:]:
-        ids = _change_ids(stage)
+        changes = _changes(stage)
         for i, path in enumerate(programs):
             spec = read_spec(path)
             reason = spec.xfail_reason(stage)
             marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-            for change in (ids if every else [ids[i % len(ids)]]):
-                cases.append(pytest.param(path, stage, change, marks=marks,
-                                          id=f"{program_id(path)}-stage{stage}-without-{change}"))
+            for change in (changes if every else [changes[i % len(changes)]]):
+                how = "without" if change.on_by_default else "with"
+                cases.append(pytest.param(path, stage, f"{how}:{change.id}", marks=marks,
+                                          id=f"{program_id(path)}-stage{stage}-{how}-{change.id}"))
     return cases
 
 
@@ -79,7 +80,8 @@ def test_program_matches_cpython(path, stage):
 
 @pytest.mark.parametrize("path,stage,change", _change_off_cases(collect_programs()))
 def test_program_matches_cpython_with_one_change_off(path, stage, change):
-    _check_against_cpython(path, stage, env={"FIVEFOLD_WITHOUT": change})
+    how, change_id = change.split(":")
+    _check_against_cpython(path, stage, env={"FIVEFOLD_WITHOUT" if how == "without" else "FIVEFOLD_WITH": change_id})
 
 
 @pytest.mark.parametrize("path,stage", _cases(collect_syntax_errors()))

@@ -55,6 +55,9 @@ class Change:
     engine: bool = True
     merge_order: int = 0         # position in the stage's merge order, for attribution
     requires: tuple[str, ...] = ()   # changes it cannot run without (switched on with it)
+    # False for a change whose measured gain did not hold: it stays built and tested,
+    # and runs only when named in FIVEFOLD_WITH (its README row has the numbers).
+    on_by_default: bool = True
 
 
 @dataclass
@@ -106,7 +109,7 @@ def enabled(selection: Selection | None = None) -> list[Change]:
     if unknown:
         raise ValueError(f"unknown change id(s): {', '.join(sorted(unknown))}")
     on = {c.id for c in all_changes()
-          if (c.stage <= sel.stage and c.id not in sel.without) or c.id in sel.with_}
+          if (c.stage <= sel.stage and c.on_by_default and c.id not in sel.without) or c.id in sel.with_}
     return [c for c in all_changes() if c.id in with_requirements(on)]
 
 

@@ -48,6 +48,8 @@ def _fmt(estimate) -> str:
 
 
 def _switch(change: registry.Change, stage: int, required_by: list[str], others: int) -> str:
+    if not change.on_by_default:
+        return f"`FIVEFOLD_WITH={change.id}` (off by default: its gain did not hold)"
     if not required_by:
         return f"`FIVEFOLD_WITHOUT={change.id}`"
     who = "every family switches it on" if len(required_by) == others \
