@@ -857,3 +857,202 @@ ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
     *exit_func = exit;
     return res;
 }
+
+/* ---- Structural pattern matching (CPython 3.11's ceval.c match_keys,
+ * match_class_attr and match_class, which are static there: restated, with the
+ * same order of lookups, the same calls and the same messages) */
+
+/* MATCH_KEYS: a tuple of map[key] for each key, None if a key is missing, NULL
+ * with an exception on error. map.get(key, dummy) is called as 3.11 does, so a
+ * mapping's __missing__ is not triggered and each key is looked up once. */
+PyObject *
+ff_match_keys(PyThreadState *tstate, PyObject *map, PyObject *keys)
+{
+    if (!PyTuple_CheckExact(keys)) {
+        PyErr_SetString(PyExc_SystemError, "fivefold: MATCH_KEYS expects a tuple of keys");
+        return NULL;
+    }
+    Py_ssize_t nkeys = PyTuple_GET_SIZE(keys);
+    if (nkeys == 0) {
+        return PyTuple_New(0);
+    }
+    PyObject *seen = NULL, *dummy = NULL, *values = NULL, *get = NULL;
+    int meth_found = _PyObject_GetMethod(map, &_Py_ID(get), &get);
+    if (get == NULL) {
+        goto fail;
+    }
+    seen = PySet_New(NULL);
+    if (seen == NULL) {
+        goto fail;
+    }
+    dummy = PyObject_CallNoArgs((PyObject *)&PyBaseObject_Type);
+    if (dummy == NULL) {
+        goto fail;
+    }
+    values = PyTuple_New(nkeys);
+    if (values == NULL) {
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < nkeys; i++) {
+        PyObject *key = PyTuple_GET_ITEM(keys, i);
+        if (PySet_Contains(seen, key) || PySet_Add(seen, key)) {
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_ValueError, "mapping pattern checks duplicate key (%R)", key);
+            }
+            goto fail;
+        }
+        PyObject *args[] = {map, key, dummy};
+        PyObject *value = meth_found ? PyObject_Vectorcall(get, args, 3, NULL)
+                                     : PyObject_Vectorcall(get, &args[1], 2, NULL);
+        if (value == NULL) {
+            goto fail;
+        }
+        if (value == dummy) {
+            /* The key is missing: no match. */
+            Py_DECREF(value);
+            Py_SETREF(values, Py_NewRef(Py_None));
+            break;
+        }
+        PyTuple_SET_ITEM(values, i, value);
+    }
+    Py_DECREF(get);
+    Py_DECREF(seen);
+    Py_DECREF(dummy);
+    return values;
+fail:
+    Py_XDECREF(get);
+    Py_XDECREF(seen);
+    Py_XDECREF(dummy);
+    Py_XDECREF(values);
+    return NULL;
+}
+
+/* One attribute of a class pattern: NULL without an exception when the
+ * subject lacks it (no match), NULL with one on error. */
+static PyObject *
+match_class_attr(PyThreadState *tstate, PyObject *subject, PyObject *type, PyObject *name,
+                 PyObject *seen)
+{
+    if (PySet_Contains(seen, name) || PySet_Add(seen, name)) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple sub-patterns for attribute %R",
+                         ((PyTypeObject *)type)->tp_name, name);
+        }
+        return NULL;
+    }
+    PyObject *attr = PyObject_GetAttr(subject, name);
+    if (attr == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+    }
+    return attr;
+}
+
+static int
+append_attr(PyObject *attrs, PyObject *attr)
+{
+    int err = PyList_Append(attrs, attr);
+    Py_DECREF(attr);
+    return err;
+}
+
+/* MATCH_CLASS: a tuple of the nargs positional attributes (named by
+ * type.__match_args__, or the subject itself for the builtins that match
+ * themselves) and the keyword attributes `kwargs`; None when the subject does
+ * not match; NULL with an exception on error. */
+PyObject *
+ff_match_class(PyThreadState *tstate, PyObject *subject, PyObject *type, Py_ssize_t nargs,
+               PyObject *kwargs)
+{
+    if (!PyTuple_CheckExact(kwargs)) {
+        PyErr_SetString(PyExc_SystemError, "fivefold: MATCH_CLASS expects a tuple of attribute names");
+        return NULL;
+    }
+    if (!PyType_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "called match pattern must be a type");
+        return NULL;
+    }
+    int is_instance = PyObject_IsInstance(subject, type);
+    if (is_instance < 0) {
+        return NULL;
+    }
+    if (!is_instance) {
+        return Py_NewRef(Py_None);
+    }
+    PyObject *seen = PySet_New(NULL);
+    if (seen == NULL) {
+        return NULL;
+    }
+    PyObject *attrs = PyList_New(0);
+    if (attrs == NULL) {
+        Py_DECREF(seen);
+        return NULL;
+    }
+    PyObject *match_args = NULL;
+    const char *type_name = ((PyTypeObject *)type)->tp_name;
+    if (nargs) {
+        int match_self = 0;
+        match_args = PyObject_GetAttrString(type, "__match_args__");
+        if (match_args != NULL) {
+            if (!PyTuple_CheckExact(match_args)) {
+                PyErr_Format(PyExc_TypeError, "%s.__match_args__ must be a tuple (got %s)",
+                             type_name, Py_TYPE(match_args)->tp_name);
+                goto fail;
+            }
+        }
+        else if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            /* _Py_TPFLAGS_MATCH_SELF counts only when the type does not define
+             * __match_args__ (a subclass that defines it loses the behaviour). */
+            match_args = PyTuple_New(0);
+            if (match_args == NULL) {
+                goto fail;
+            }
+            match_self = PyType_HasFeature((PyTypeObject *)type, _Py_TPFLAGS_MATCH_SELF);
+        }
+        else {
+            goto fail;
+        }
+        Py_ssize_t allowed = match_self ? 1 : PyTuple_GET_SIZE(match_args);
+        if (allowed < nargs) {
+            PyErr_Format(PyExc_TypeError, "%s() accepts %zd positional sub-pattern%s (%zd given)",
+                         type_name, allowed, allowed == 1 ? "" : "s", nargs);
+            goto fail;
+        }
+        if (match_self) {
+            if (PyList_Append(attrs, subject) < 0) {
+                goto fail;
+            }
+        }
+        else {
+            for (Py_ssize_t i = 0; i < nargs; i++) {
+                PyObject *name = PyTuple_GET_ITEM(match_args, i);
+                if (!PyUnicode_CheckExact(name)) {
+                    PyErr_Format(PyExc_TypeError, "__match_args__ elements must be strings (got %s)",
+                                 Py_TYPE(name)->tp_name);
+                    goto fail;
+                }
+                PyObject *attr = match_class_attr(tstate, subject, type, name, seen);
+                if (attr == NULL || append_attr(attrs, attr) < 0) {
+                    goto fail;
+                }
+            }
+        }
+        Py_CLEAR(match_args);
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kwargs); i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwargs, i);
+        PyObject *attr = match_class_attr(tstate, subject, type, name, seen);
+        if (attr == NULL || append_attr(attrs, attr) < 0) {
+            goto fail;
+        }
+    }
+    Py_SETREF(attrs, PyList_AsTuple(attrs));
+    Py_DECREF(seen);
+    return attrs;
+fail:
+    Py_XDECREF(match_args);
+    Py_DECREF(seen);
+    Py_DECREF(attrs);
+    /* A missing attribute is no match; anything else is an error. */
+    return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}

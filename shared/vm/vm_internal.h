@@ -70,5 +70,8 @@ int ff_import_star(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *
 int ff_do_raise(PyThreadState *tstate, PyObject *exc, PyObject *cause);
 int ff_check_except_type_valid(PyThreadState *tstate, PyObject *right);
 PyObject *ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func);
+PyObject *ff_match_keys(PyThreadState *tstate, PyObject *map, PyObject *keys);
+PyObject *ff_match_class(PyThreadState *tstate, PyObject *subject, PyObject *type, Py_ssize_t nargs,
+                         PyObject *kwargs);
 
 #endif

@@ -130,15 +130,82 @@ TARGET(LIST_TO_TUPLE) {
     DISPATCH();
 }
 
+TARGET(GET_LEN) {
+    PyObject *obj = stack_pointer[-1];
+    PyObject *len;
+    {
+#line 488 "shared/vm/instructions.def"
+        // len(obj) for the length checks of sequence and mapping patterns.
+        Py_ssize_t n = PyObject_Length(obj);
+        if (n < 0) {
+            goto error;
+        }
+        len = PyLong_FromSsize_t(n);
+        if (len == NULL) {
+            goto error;
+        }
+#line 148 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = len;
+    DISPATCH();
+}
+
+TARGET(MATCH_MAPPING) {
+    PyObject *subject = stack_pointer[-1];
+    PyObject *res;
+    {
+#line 500 "shared/vm/instructions.def"
+        res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING) ? Py_True : Py_False;
+        Py_INCREF(res);
+#line 162 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(MATCH_SEQUENCE) {
+    PyObject *subject = stack_pointer[-1];
+    PyObject *res;
+    {
+#line 505 "shared/vm/instructions.def"
+        res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE) ? Py_True : Py_False;
+        Py_INCREF(res);
+#line 176 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(MATCH_KEYS) {
+    PyObject *keys = stack_pointer[-1];
+    PyObject *subject = stack_pointer[-2];
+    PyObject *values_or_none;
+    {
+#line 510 "shared/vm/instructions.def"
+        // A tuple of subject[key] for each key, or None when a key is missing.
+        values_or_none = ff_match_keys(tstate, subject, keys);
+        if (values_or_none == NULL) {
+            goto error;
+        }
+#line 194 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = values_or_none;
+    DISPATCH();
+}
+
 TARGET(GET_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 488 "shared/vm/instructions.def"
+#line 528 "shared/vm/instructions.def"
         iter = PyObject_GetIter(iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 142 "shared/vm/generated/cases.c.h"
+#line 209 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -148,11 +215,11 @@ TARGET(GET_YIELD_FROM_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 494 "shared/vm/instructions.def"
+#line 534 "shared/vm/instructions.def"
         iter = ff_yield_from_iter(frame, iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 156 "shared/vm/generated/cases.c.h"
+#line 223 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -161,12 +228,12 @@ TARGET(GET_YIELD_FROM_ITER) {
 TARGET(LOAD_BUILD_CLASS) {
     PyObject *bc;
     {
-#line 666 "shared/vm/instructions.def"
+#line 706 "shared/vm/instructions.def"
         bc = ff_load_build_class(tstate, frame);
         if (bc == NULL) {
             goto error;
         }
-#line 170 "shared/vm/generated/cases.c.h"
+#line 237 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = bc;
@@ -175,11 +242,11 @@ TARGET(LOAD_BUILD_CLASS) {
 
 TARGET(SETUP_ANNOTATIONS) {
     {
-#line 673 "shared/vm/instructions.def"
+#line 713 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
             goto error;
         }
-#line 183 "shared/vm/generated/cases.c.h"
+#line 250 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -187,10 +254,10 @@ TARGET(SETUP_ANNOTATIONS) {
 TARGET(LOAD_ASSERTION_ERROR) {
     PyObject *value;
     {
-#line 679 "shared/vm/instructions.def"
+#line 719 "shared/vm/instructions.def"
         value = PyExc_AssertionError;
         Py_INCREF(value);
-#line 194 "shared/vm/generated/cases.c.h"
+#line 261 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -200,11 +267,11 @@ TARGET(LOAD_ASSERTION_ERROR) {
 TARGET(PRINT_EXPR) {
     PyObject *value = stack_pointer[-1];
     {
-#line 684 "shared/vm/instructions.def"
+#line 724 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
         Py_XDECREF(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 208 "shared/vm/generated/cases.c.h"
+#line 275 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -213,11 +280,11 @@ TARGET(PRINT_EXPR) {
 TARGET(IMPORT_STAR) {
     PyObject *from = stack_pointer[-1];
     {
-#line 705 "shared/vm/instructions.def"
+#line 745 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
         Py_XDECREF(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 221 "shared/vm/generated/cases.c.h"
+#line 288 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -226,10 +293,10 @@ TARGET(IMPORT_STAR) {
 TARGET(RETURN_VALUE) {
     PyObject *retval = stack_pointer[-1];
     {
-#line 713 "shared/vm/instructions.def"
+#line 753 "shared/vm/instructions.def"
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_frame; }
-#line 233 "shared/vm/generated/cases.c.h"
+#line 300 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -237,7 +304,7 @@ TARGET(RETURN_VALUE) {
 
 TARGET(RETURN_GENERATOR) {
     {
-#line 718 "shared/vm/instructions.def"
+#line 758 "shared/vm/instructions.def"
         // Moves this frame into a new generator object and returns it to the caller.
         _PyFrame_SetStackPointer(frame, stack_pointer);
         frame_result = ff_make_generator(tstate, frame);
@@ -246,7 +313,7 @@ TARGET(RETURN_GENERATOR) {
             goto error;
         }
         goto exit_generator_created;
-#line 250 "shared/vm/generated/cases.c.h"
+#line 317 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -255,13 +322,13 @@ TARGET(YIELD_VALUE) {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
-#line 729 "shared/vm/instructions.def"
+#line 769 "shared/vm/instructions.def"
         // The generator is suspended here. `sent` is not written by this code: CPython
         // (gen_send_ex) pushes the value sent in when it resumes the frame, before the
         // RESUME that follows, so the effect the compiler sees is 0 as in 3.11.
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_yield; }
-#line 265 "shared/vm/generated/cases.c.h"
+#line 332 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = sent;
     DISPATCH();
@@ -271,13 +338,13 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 790 "shared/vm/instructions.def"
+#line 830 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
         Py_INCREF(new_exc);
         exc_info->exc_value = new_exc;
-#line 281 "shared/vm/generated/cases.c.h"
+#line 348 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = prev_exc;
@@ -288,10 +355,10 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 798 "shared/vm/instructions.def"
+#line 838 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
-#line 295 "shared/vm/generated/cases.c.h"
+#line 362 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -302,7 +369,7 @@ TARGET(CHECK_EXC_MATCH) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 803 "shared/vm/instructions.def"
+#line 843 "shared/vm/instructions.def"
         if (ff_check_except_type_valid(tstate, right) < 0) {
             Py_DECREF(right);
             if (1) { STACK_SHRINK(1); goto error; }
@@ -311,7 +378,7 @@ TARGET(CHECK_EXC_MATCH) {
         Py_XDECREF(right);
         b = match ? Py_True : Py_False;
         Py_INCREF(b);
-#line 315 "shared/vm/generated/cases.c.h"
+#line 382 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = b;
     DISPATCH();
@@ -322,11 +389,11 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 814 "shared/vm/instructions.def"
+#line 854 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 330 "shared/vm/generated/cases.c.h"
+#line 397 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = exit_func;
@@ -340,7 +407,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 820 "shared/vm/instructions.def"
+#line 860 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -350,7 +417,7 @@ TARGET(WITH_EXCEPT_START) {
         if (res == NULL) {
             goto error;
         }
-#line 354 "shared/vm/generated/cases.c.h"
+#line 421 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -366,7 +433,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 370 "shared/vm/generated/cases.c.h"
+#line 437 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_INT */
@@ -380,7 +447,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 384 "shared/vm/generated/cases.c.h"
+#line 451 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -399,7 +466,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 403 "shared/vm/generated/cases.c.h"
+#line 470 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_INT */
@@ -413,7 +480,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 417 "shared/vm/generated/cases.c.h"
+#line 484 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -432,7 +499,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 436 "shared/vm/generated/cases.c.h"
+#line 503 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_INT */
@@ -446,7 +513,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 450 "shared/vm/generated/cases.c.h"
+#line 517 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -465,7 +532,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 469 "shared/vm/generated/cases.c.h"
+#line 536 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_FLOAT */
@@ -477,7 +544,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 481 "shared/vm/generated/cases.c.h"
+#line 548 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -496,7 +563,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 500 "shared/vm/generated/cases.c.h"
+#line 567 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_FLOAT */
@@ -508,7 +575,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 512 "shared/vm/generated/cases.c.h"
+#line 579 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -527,7 +594,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 531 "shared/vm/generated/cases.c.h"
+#line 598 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_FLOAT */
@@ -539,7 +606,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 543 "shared/vm/generated/cases.c.h"
+#line 610 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -558,7 +625,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 562 "shared/vm/generated/cases.c.h"
+#line 629 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_UNICODE */
@@ -570,7 +637,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 574 "shared/vm/generated/cases.c.h"
+#line 641 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -589,7 +656,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 593 "shared/vm/generated/cases.c.h"
+#line 660 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -597,7 +664,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 601 "shared/vm/generated/cases.c.h"
+#line 668 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -610,7 +677,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 614 "shared/vm/generated/cases.c.h"
+#line 681 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -632,7 +699,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 636 "shared/vm/generated/cases.c.h"
+#line 703 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -640,7 +707,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 644 "shared/vm/generated/cases.c.h"
+#line 711 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -653,7 +720,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 657 "shared/vm/generated/cases.c.h"
+#line 724 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -671,7 +738,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 675 "shared/vm/generated/cases.c.h"
+#line 742 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -684,7 +751,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 688 "shared/vm/generated/cases.c.h"
+#line 755 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -702,7 +769,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 706 "shared/vm/generated/cases.c.h"
+#line 773 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -715,7 +782,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 719 "shared/vm/generated/cases.c.h"
+#line 786 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -733,7 +800,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 737 "shared/vm/generated/cases.c.h"
+#line 804 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -745,7 +812,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 749 "shared/vm/generated/cases.c.h"
+#line 816 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -763,7 +830,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 767 "shared/vm/generated/cases.c.h"
+#line 834 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -778,7 +845,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 782 "shared/vm/generated/cases.c.h"
+#line 849 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -796,7 +863,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 800 "shared/vm/generated/cases.c.h"
+#line 867 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -804,7 +871,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 808 "shared/vm/generated/cases.c.h"
+#line 875 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -813,7 +880,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 817 "shared/vm/generated/cases.c.h"
+#line 884 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -825,7 +892,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 829 "shared/vm/generated/cases.c.h"
+#line 896 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -843,7 +910,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 847 "shared/vm/generated/cases.c.h"
+#line 914 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -855,7 +922,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 859 "shared/vm/generated/cases.c.h"
+#line 926 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -873,7 +940,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 877 "shared/vm/generated/cases.c.h"
+#line 944 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -881,7 +948,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 885 "shared/vm/generated/cases.c.h"
+#line 952 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -890,7 +957,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 894 "shared/vm/generated/cases.c.h"
+#line 961 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -903,7 +970,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 907 "shared/vm/generated/cases.c.h"
+#line 974 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -923,7 +990,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 927 "shared/vm/generated/cases.c.h"
+#line 994 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -936,7 +1003,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 940 "shared/vm/generated/cases.c.h"
+#line 1007 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -956,7 +1023,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 960 "shared/vm/generated/cases.c.h"
+#line 1027 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -971,7 +1038,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 975 "shared/vm/generated/cases.c.h"
+#line 1042 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -991,7 +1058,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 995 "shared/vm/generated/cases.c.h"
+#line 1062 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -1005,7 +1072,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1009 "shared/vm/generated/cases.c.h"
+#line 1076 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1026,7 +1093,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1030 "shared/vm/generated/cases.c.h"
+#line 1097 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1035,7 +1102,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1039 "shared/vm/generated/cases.c.h"
+#line 1106 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1052,7 +1119,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1056 "shared/vm/generated/cases.c.h"
+#line 1123 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1075,7 +1142,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1079 "shared/vm/generated/cases.c.h"
+#line 1146 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1084,7 +1151,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1088 "shared/vm/generated/cases.c.h"
+#line 1155 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1101,7 +1168,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1105 "shared/vm/generated/cases.c.h"
+#line 1172 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1120,7 +1187,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1124 "shared/vm/generated/cases.c.h"
+#line 1191 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1134,7 +1201,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1138 "shared/vm/generated/cases.c.h"
+#line 1205 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1152,7 +1219,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1156 "shared/vm/generated/cases.c.h"
+#line 1223 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1161,7 +1228,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1165 "shared/vm/generated/cases.c.h"
+#line 1232 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1173,7 +1240,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1177 "shared/vm/generated/cases.c.h"
+#line 1244 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1192,7 +1259,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1196 "shared/vm/generated/cases.c.h"
+#line 1263 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1201,7 +1268,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1205 "shared/vm/generated/cases.c.h"
+#line 1272 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1213,7 +1280,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1217 "shared/vm/generated/cases.c.h"
+#line 1284 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1232,7 +1299,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1236 "shared/vm/generated/cases.c.h"
+#line 1303 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1250,7 +1317,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1254 "shared/vm/generated/cases.c.h"
+#line 1321 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1270,7 +1337,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1274 "shared/vm/generated/cases.c.h"
+#line 1341 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1280,7 +1347,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1284 "shared/vm/generated/cases.c.h"
+#line 1351 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1295,7 +1362,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1299 "shared/vm/generated/cases.c.h"
+#line 1366 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1314,7 +1381,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1318 "shared/vm/generated/cases.c.h"
+#line 1385 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1326,7 +1393,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1330 "shared/vm/generated/cases.c.h"
+#line 1397 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1346,7 +1413,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1350 "shared/vm/generated/cases.c.h"
+#line 1417 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1359,7 +1426,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1363 "shared/vm/generated/cases.c.h"
+#line 1430 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1380,7 +1447,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1384 "shared/vm/generated/cases.c.h"
+#line 1451 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1393,7 +1460,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1397 "shared/vm/generated/cases.c.h"
+#line 1464 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1411,7 +1478,7 @@ TARGET(IS_OP) {
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1415 "shared/vm/generated/cases.c.h"
+#line 1482 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1429,7 +1496,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1433 "shared/vm/generated/cases.c.h"
+#line 1500 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1446,7 +1513,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1450 "shared/vm/generated/cases.c.h"
+#line 1517 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1459,7 +1526,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 1463 "shared/vm/generated/cases.c.h"
+#line 1530 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1471,7 +1538,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 1475 "shared/vm/generated/cases.c.h"
+#line 1542 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1485,7 +1552,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 1489 "shared/vm/generated/cases.c.h"
+#line 1556 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1500,7 +1567,7 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 1504 "shared/vm/generated/cases.c.h"
+#line 1571 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1516,7 +1583,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1520 "shared/vm/generated/cases.c.h"
+#line 1587 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1534,7 +1601,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 1538 "shared/vm/generated/cases.c.h"
+#line 1605 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1550,7 +1617,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 1554 "shared/vm/generated/cases.c.h"
+#line 1621 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1565,7 +1632,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 1569 "shared/vm/generated/cases.c.h"
+#line 1636 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1582,7 +1649,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 1586 "shared/vm/generated/cases.c.h"
+#line 1653 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1602,7 +1669,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 1606 "shared/vm/generated/cases.c.h"
+#line 1673 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1615,7 +1682,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 1619 "shared/vm/generated/cases.c.h"
+#line 1686 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -1641,7 +1708,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1645 "shared/vm/generated/cases.c.h"
+#line 1712 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1660,7 +1727,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 1664 "shared/vm/generated/cases.c.h"
+#line 1731 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1672,7 +1739,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1676 "shared/vm/generated/cases.c.h"
+#line 1743 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1689,7 +1756,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 1693 "shared/vm/generated/cases.c.h"
+#line 1760 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1701,7 +1768,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1705 "shared/vm/generated/cases.c.h"
+#line 1772 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1714,7 +1781,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 1718 "shared/vm/generated/cases.c.h"
+#line 1785 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -1738,7 +1805,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1742 "shared/vm/generated/cases.c.h"
+#line 1809 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = tup;
@@ -1752,7 +1819,7 @@ TARGET(BUILD_LIST) {
 #line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1756 "shared/vm/generated/cases.c.h"
+#line 1823 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -1767,7 +1834,7 @@ TARGET(LIST_APPEND) {
         int err = PyList_Append(list, v);
         Py_DECREF(v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1771 "shared/vm/generated/cases.c.h"
+#line 1838 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1785,7 +1852,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 1789 "shared/vm/generated/cases.c.h"
+#line 1856 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1798,7 +1865,7 @@ TARGET(BUILD_SET) {
 #line 397 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1802 "shared/vm/generated/cases.c.h"
+#line 1869 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -1813,7 +1880,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1817 "shared/vm/generated/cases.c.h"
+#line 1884 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1827,7 +1894,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1831 "shared/vm/generated/cases.c.h"
+#line 1898 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1840,7 +1907,7 @@ TARGET(BUILD_MAP) {
 #line 414 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 1844 "shared/vm/generated/cases.c.h"
+#line 1911 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -1855,7 +1922,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 419 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 1859 "shared/vm/generated/cases.c.h"
+#line 1926 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -1873,7 +1940,7 @@ TARGET(DICT_UPDATE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1877 "shared/vm/generated/cases.c.h"
+#line 1944 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1893,7 +1960,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1897 "shared/vm/generated/cases.c.h"
+#line 1964 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1908,7 +1975,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 1912 "shared/vm/generated/cases.c.h"
+#line 1979 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -1924,7 +1991,7 @@ TARGET(BUILD_SLICE) {
         slice = PySlice_New(start, stop, step);
         Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
         if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 1928 "shared/vm/generated/cases.c.h"
+#line 1995 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
     stack_pointer[-1] = slice;
@@ -1941,7 +2008,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1945 "shared/vm/generated/cases.c.h"
+#line 2012 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -1957,7 +2024,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 1961 "shared/vm/generated/cases.c.h"
+#line 2028 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -1972,35 +2039,54 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 1976 "shared/vm/generated/cases.c.h"
+#line 2043 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
 }
 
+TARGET(MATCH_CLASS) {
+    PyObject *names = stack_pointer[-1];
+    PyObject *type = stack_pointer[-2];
+    PyObject *subject = stack_pointer[-3];
+    PyObject *attrs;
+    {
+#line 518 "shared/vm/instructions.def"
+        // oparg positional sub-patterns (through __match_args__), then the keyword
+        // attributes `names`: a tuple of the attributes on a match, None otherwise.
+        attrs = ff_match_class(tstate, subject, type, oparg, names);
+        Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
+        if (attrs == NULL) { STACK_SHRINK(3); goto error; }
+#line 2061 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(2);
+    stack_pointer[-1] = attrs;
+    DISPATCH();
+}
+
 TARGET(JUMP_FORWARD) {
     {
-#line 515 "shared/vm/instructions.def"
+#line 555 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 1986 "shared/vm/generated/cases.c.h"
+#line 2072 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD) {
     {
-#line 519 "shared/vm/instructions.def"
+#line 559 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 1995 "shared/vm/generated/cases.c.h"
+#line 2081 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
-#line 523 "shared/vm/instructions.def"
+#line 563 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2004 "shared/vm/generated/cases.c.h"
+#line 2090 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2008,13 +2094,13 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
 TARGET(POP_JUMP_FORWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 567 "shared/vm/instructions.def"
+#line 607 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2018 "shared/vm/generated/cases.c.h"
+#line 2104 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2023,13 +2109,13 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
 TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 575 "shared/vm/instructions.def"
+#line 615 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2033 "shared/vm/generated/cases.c.h"
+#line 2119 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2038,13 +2124,13 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 583 "shared/vm/instructions.def"
+#line 623 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2048 "shared/vm/generated/cases.c.h"
+#line 2134 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2053,13 +2139,13 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 591 "shared/vm/instructions.def"
+#line 631 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2063 "shared/vm/generated/cases.c.h"
+#line 2149 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2068,7 +2154,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
 TARGET(JUMP_IF_FALSE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 599 "shared/vm/instructions.def"
+#line 639 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2077,7 +2163,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2081 "shared/vm/generated/cases.c.h"
+#line 2167 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2086,7 +2172,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 610 "shared/vm/instructions.def"
+#line 650 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2095,7 +2181,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2099 "shared/vm/generated/cases.c.h"
+#line 2185 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2103,23 +2189,23 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
 
 TARGET(EXTENDED_ARG) {
     {
-#line 621 "shared/vm/instructions.def"
+#line 661 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
         oparg = (oparg << 8) | _Py_OPARG(*next_instr);
         opcode = _Py_OPCODE(*next_instr);
         next_instr++;
         goto dispatch_opcode;
-#line 2113 "shared/vm/generated/cases.c.h"
+#line 2199 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(KW_NAMES) {
     {
-#line 631 "shared/vm/instructions.def"
+#line 671 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2123 "shared/vm/generated/cases.c.h"
+#line 2209 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2131,11 +2217,11 @@ TARGET(CALL_FUNCTION_EX) {
     PyObject *null = stack_pointer[-(((oparg & 1) ? 1 : 0) + 3)];
     PyObject *result;
     {
-#line 654 "shared/vm/instructions.def"
+#line 694 "shared/vm/instructions.def"
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 2139 "shared/vm/generated/cases.c.h"
+#line 2225 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
     stack_pointer[-1] = result;
@@ -2150,11 +2236,11 @@ TARGET(MAKE_FUNCTION) {
     PyObject *defaults = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *func;
     {
-#line 660 "shared/vm/instructions.def"
+#line 700 "shared/vm/instructions.def"
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2158 "shared/vm/generated/cases.c.h"
+#line 2244 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2166,11 +2252,11 @@ TARGET(IMPORT_NAME) {
     PyObject *level = stack_pointer[-2];
     PyObject *res;
     {
-#line 692 "shared/vm/instructions.def"
+#line 732 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2174 "shared/vm/generated/cases.c.h"
+#line 2260 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2181,12 +2267,12 @@ TARGET(IMPORT_FROM) {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
-#line 698 "shared/vm/instructions.def"
+#line 738 "shared/vm/instructions.def"
         res = ff_import_from(tstate, from, PyTuple_GET_ITEM(names, oparg));
         if (res == NULL) {
             goto error;
         }
-#line 2190 "shared/vm/generated/cases.c.h"
+#line 2276 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2195,12 +2281,12 @@ TARGET(IMPORT_FROM) {
 
 TARGET(RESUME) {
     {
-#line 737 "shared/vm/instructions.def"
+#line 777 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 2204 "shared/vm/generated/cases.c.h"
+#line 2290 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2210,7 +2296,7 @@ TARGET(SEND) {
     PyObject *receiver = stack_pointer[-2];
     PyObject *retval;
     {
-#line 744 "shared/vm/instructions.def"
+#line 784 "shared/vm/instructions.def"
         PyObject *value = NULL;
         PySendResult status = PyIter_Send(receiver, v, &value);
         Py_DECREF(v);
@@ -2222,7 +2308,7 @@ TARGET(SEND) {
             Py_DECREF(receiver);
             { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
         }
-#line 2226 "shared/vm/generated/cases.c.h"
+#line 2312 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = retval;
     DISPATCH();
@@ -2231,7 +2317,7 @@ TARGET(SEND) {
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 760 "shared/vm/instructions.def"
+#line 800 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2239,7 +2325,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2243 "shared/vm/generated/cases.c.h"
+#line 2329 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2249,7 +2335,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 770 "shared/vm/instructions.def"
+#line 810 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2267,7 +2353,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2271 "shared/vm/generated/cases.c.h"
+#line 2357 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2295,7 +2381,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2299 "shared/vm/generated/cases.c.h"
+#line 2385 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2319,7 +2405,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2323 "shared/vm/generated/cases.c.h"
+#line 2409 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2346,7 +2432,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2350 "shared/vm/generated/cases.c.h"
+#line 2436 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2371,7 +2457,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2375 "shared/vm/generated/cases.c.h"
+#line 2461 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2388,7 +2474,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2392 "shared/vm/generated/cases.c.h"
+#line 2478 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2406,7 +2492,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2410 "shared/vm/generated/cases.c.h"
+#line 2496 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2420,7 +2506,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2424 "shared/vm/generated/cases.c.h"
+#line 2510 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2439,7 +2525,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2443 "shared/vm/generated/cases.c.h"
+#line 2529 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_PY_FUNCTION */
@@ -2457,7 +2543,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2461 "shared/vm/generated/cases.c.h"
+#line 2547 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2479,7 +2565,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2483 "shared/vm/generated/cases.c.h"
+#line 2569 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2499,7 +2585,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2503 "shared/vm/generated/cases.c.h"
+#line 2589 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2520,7 +2606,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2524 "shared/vm/generated/cases.c.h"
+#line 2610 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2536,7 +2622,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2540 "shared/vm/generated/cases.c.h"
+#line 2626 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2557,7 +2643,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2561 "shared/vm/generated/cases.c.h"
+#line 2647 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2575,7 +2661,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2579 "shared/vm/generated/cases.c.h"
+#line 2665 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2596,7 +2682,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2600 "shared/vm/generated/cases.c.h"
+#line 2686 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -2610,7 +2696,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2614 "shared/vm/generated/cases.c.h"
+#line 2700 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2631,7 +2717,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2635 "shared/vm/generated/cases.c.h"
+#line 2721 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -2646,7 +2732,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2650 "shared/vm/generated/cases.c.h"
+#line 2736 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2667,7 +2753,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2671 "shared/vm/generated/cases.c.h"
+#line 2757 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -2680,7 +2766,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 2684 "shared/vm/generated/cases.c.h"
+#line 2770 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2701,7 +2787,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2705 "shared/vm/generated/cases.c.h"
+#line 2791 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -2714,7 +2800,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2718 "shared/vm/generated/cases.c.h"
+#line 2804 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2736,7 +2822,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2740 "shared/vm/generated/cases.c.h"
+#line 2826 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -2751,7 +2837,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2755 "shared/vm/generated/cases.c.h"
+#line 2841 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2775,7 +2861,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2779 "shared/vm/generated/cases.c.h"
+#line 2865 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -2786,7 +2872,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2790 "shared/vm/generated/cases.c.h"
+#line 2876 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -2806,7 +2892,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2810 "shared/vm/generated/cases.c.h"
+#line 2896 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2830,7 +2916,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2834 "shared/vm/generated/cases.c.h"
+#line 2920 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -2841,7 +2927,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2845 "shared/vm/generated/cases.c.h"
+#line 2931 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -2861,7 +2947,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2865 "shared/vm/generated/cases.c.h"
+#line 2951 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2885,7 +2971,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2889 "shared/vm/generated/cases.c.h"
+#line 2975 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -2896,7 +2982,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2900 "shared/vm/generated/cases.c.h"
+#line 2986 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -2913,7 +2999,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2917 "shared/vm/generated/cases.c.h"
+#line 3003 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2937,7 +3023,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2941 "shared/vm/generated/cases.c.h"
+#line 3027 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2948,7 +3034,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2952 "shared/vm/generated/cases.c.h"
+#line 3038 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2967,7 +3053,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2971 "shared/vm/generated/cases.c.h"
+#line 3057 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2987,7 +3073,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2991 "shared/vm/generated/cases.c.h"
+#line 3077 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BOUND_METHOD */
@@ -3010,7 +3096,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3014 "shared/vm/generated/cases.c.h"
+#line 3100 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3031,7 +3117,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3035 "shared/vm/generated/cases.c.h"
+#line 3121 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_CLASS */
@@ -3048,7 +3134,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3052 "shared/vm/generated/cases.c.h"
+#line 3138 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3070,7 +3156,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3074 "shared/vm/generated/cases.c.h"
+#line 3160 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_PY_CLASS */
@@ -3085,7 +3171,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3089 "shared/vm/generated/cases.c.h"
+#line 3175 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3109,7 +3195,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 3113 "shared/vm/generated/cases.c.h"
+#line 3199 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3119,7 +3205,7 @@ TARGET(CALL) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 636 "shared/vm/instructions.def"
+#line 676 "shared/vm/instructions.def"
             // [NULL, callable, args...] or [method, self, args...]; kwnames from KW_NAMES.
             PyObject *callable = callable_or_self;
             PyObject **argv = args;
@@ -3134,7 +3220,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3138 "shared/vm/generated/cases.c.h"
+#line 3224 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3152,7 +3238,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3156 "shared/vm/generated/cases.c.h"
+#line 3242 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_INT */
@@ -3169,7 +3255,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3173 "shared/vm/generated/cases.c.h"
+#line 3259 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3188,7 +3274,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3192 "shared/vm/generated/cases.c.h"
+#line 3278 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT */
@@ -3199,7 +3285,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 3203 "shared/vm/generated/cases.c.h"
+#line 3289 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3218,7 +3304,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3222 "shared/vm/generated/cases.c.h"
+#line 3308 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_STR */
@@ -3235,7 +3321,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3239 "shared/vm/generated/cases.c.h"
+#line 3325 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3256,7 +3342,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3260 "shared/vm/generated/cases.c.h"
+#line 3346 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3280,7 +3366,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3284 "shared/vm/generated/cases.c.h"
+#line 3370 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3297,7 +3383,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3301 "shared/vm/generated/cases.c.h"
+#line 3387 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3310,7 +3396,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3314 "shared/vm/generated/cases.c.h"
+#line 3400 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3328,7 +3414,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3332 "shared/vm/generated/cases.c.h"
+#line 3418 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3341,7 +3427,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3345 "shared/vm/generated/cases.c.h"
+#line 3431 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3359,7 +3445,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3363 "shared/vm/generated/cases.c.h"
+#line 3449 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3375,7 +3461,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3379 "shared/vm/generated/cases.c.h"
+#line 3465 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3393,7 +3479,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3397 "shared/vm/generated/cases.c.h"
+#line 3483 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_GEN */
@@ -3409,7 +3495,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3413 "shared/vm/generated/cases.c.h"
+#line 3499 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3429,7 +3515,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3433 "shared/vm/generated/cases.c.h"
+#line 3519 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3437,7 +3523,7 @@ TARGET(FOR_ITER) {
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-#line 500 "shared/vm/instructions.def"
+#line 540 "shared/vm/instructions.def"
             next = (*Py_TYPE(iter)->tp_iternext)(iter);
             if (next == NULL) {
                 if (PyErr_Occurred()) {
@@ -3449,7 +3535,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3453 "shared/vm/generated/cases.c.h"
+#line 3539 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3467,7 +3553,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3471 "shared/vm/generated/cases.c.h"
+#line 3557 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3475,7 +3561,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3479 "shared/vm/generated/cases.c.h"
+#line 3565 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3488,7 +3574,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3492 "shared/vm/generated/cases.c.h"
+#line 3578 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3507,7 +3593,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3511 "shared/vm/generated/cases.c.h"
+#line 3597 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3519,7 +3605,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3523 "shared/vm/generated/cases.c.h"
+#line 3609 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3537,7 +3623,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3541 "shared/vm/generated/cases.c.h"
+#line 3627 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3562,7 +3648,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3566 "shared/vm/generated/cases.c.h"
+#line 3652 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3580,7 +3666,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3584 "shared/vm/generated/cases.c.h"
+#line 3670 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3593,7 +3679,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3597 "shared/vm/generated/cases.c.h"
+#line 3683 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3612,7 +3698,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3616 "shared/vm/generated/cases.c.h"
+#line 3702 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3620,7 +3706,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3624 "shared/vm/generated/cases.c.h"
+#line 3710 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3633,7 +3719,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3637 "shared/vm/generated/cases.c.h"
+#line 3723 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3654,7 +3740,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3658 "shared/vm/generated/cases.c.h"
+#line 3744 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3669,7 +3755,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3673 "shared/vm/generated/cases.c.h"
+#line 3759 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3690,7 +3776,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3694 "shared/vm/generated/cases.c.h"
+#line 3780 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3702,7 +3788,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3706 "shared/vm/generated/cases.c.h"
+#line 3792 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3718,7 +3804,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3722 "shared/vm/generated/cases.c.h"
+#line 3808 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3730,7 +3816,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3734 "shared/vm/generated/cases.c.h"
+#line 3820 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3750,7 +3836,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3754 "shared/vm/generated/cases.c.h"
+#line 3840 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3763,7 +3849,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3767 "shared/vm/generated/cases.c.h"
+#line 3853 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3783,7 +3869,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3787 "shared/vm/generated/cases.c.h"
+#line 3873 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3796,7 +3882,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3800 "shared/vm/generated/cases.c.h"
+#line 3886 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3817,7 +3903,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3821 "shared/vm/generated/cases.c.h"
+#line 3907 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3830,7 +3916,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3834 "shared/vm/generated/cases.c.h"
+#line 3920 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3850,7 +3936,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3854 "shared/vm/generated/cases.c.h"
+#line 3940 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3863,7 +3949,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3867 "shared/vm/generated/cases.c.h"
+#line 3953 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3880,7 +3966,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3884 "shared/vm/generated/cases.c.h"
+#line 3970 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3892,7 +3978,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3896 "shared/vm/generated/cases.c.h"
+#line 3982 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3912,7 +3998,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3916 "shared/vm/generated/cases.c.h"
+#line 4002 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3925,7 +4011,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3929 "shared/vm/generated/cases.c.h"
+#line 4015 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3945,7 +4031,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3949 "shared/vm/generated/cases.c.h"
+#line 4035 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3958,7 +4044,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3962 "shared/vm/generated/cases.c.h"
+#line 4048 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3979,7 +4065,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3983 "shared/vm/generated/cases.c.h"
+#line 4069 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3992,7 +4078,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3996 "shared/vm/generated/cases.c.h"
+#line 4082 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4012,7 +4098,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4016 "shared/vm/generated/cases.c.h"
+#line 4102 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4025,7 +4111,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4029 "shared/vm/generated/cases.c.h"
+#line 4115 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4042,7 +4128,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4046 "shared/vm/generated/cases.c.h"
+#line 4132 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4054,7 +4140,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4058 "shared/vm/generated/cases.c.h"
+#line 4144 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4074,7 +4160,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4078 "shared/vm/generated/cases.c.h"
+#line 4164 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4087,7 +4173,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4091 "shared/vm/generated/cases.c.h"
+#line 4177 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4107,7 +4193,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4111 "shared/vm/generated/cases.c.h"
+#line 4197 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4120,7 +4206,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4124 "shared/vm/generated/cases.c.h"
+#line 4210 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4141,7 +4227,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4145 "shared/vm/generated/cases.c.h"
+#line 4231 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4154,7 +4240,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4158 "shared/vm/generated/cases.c.h"
+#line 4244 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4174,7 +4260,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4178 "shared/vm/generated/cases.c.h"
+#line 4264 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4187,7 +4273,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4191 "shared/vm/generated/cases.c.h"
+#line 4277 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4204,7 +4290,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4208 "shared/vm/generated/cases.c.h"
+#line 4294 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4216,7 +4302,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4220 "shared/vm/generated/cases.c.h"
+#line 4306 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4236,7 +4322,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4240 "shared/vm/generated/cases.c.h"
+#line 4326 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4249,7 +4335,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4253 "shared/vm/generated/cases.c.h"
+#line 4339 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4269,7 +4355,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4273 "shared/vm/generated/cases.c.h"
+#line 4359 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4282,7 +4368,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4286 "shared/vm/generated/cases.c.h"
+#line 4372 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4303,7 +4389,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4307 "shared/vm/generated/cases.c.h"
+#line 4393 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4316,7 +4402,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4320 "shared/vm/generated/cases.c.h"
+#line 4406 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4336,7 +4422,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4340 "shared/vm/generated/cases.c.h"
+#line 4426 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4349,7 +4435,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4353 "shared/vm/generated/cases.c.h"
+#line 4439 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4368,21 +4454,21 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4372 "shared/vm/generated/cases.c.h"
+#line 4458 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 527 "shared/vm/instructions.def"
+#line 567 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4386 "shared/vm/generated/cases.c.h"
+#line 4472 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4400,21 +4486,21 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4404 "shared/vm/generated/cases.c.h"
+#line 4490 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 537 "shared/vm/instructions.def"
+#line 577 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4418 "shared/vm/generated/cases.c.h"
+#line 4504 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4432,21 +4518,21 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4436 "shared/vm/generated/cases.c.h"
+#line 4522 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 547 "shared/vm/instructions.def"
+#line 587 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4450 "shared/vm/generated/cases.c.h"
+#line 4536 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4464,21 +4550,21 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4468 "shared/vm/generated/cases.c.h"
+#line 4554 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 557 "shared/vm/instructions.def"
+#line 597 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4482 "shared/vm/generated/cases.c.h"
+#line 4568 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4494,7 +4580,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4498 "shared/vm/generated/cases.c.h"
+#line 4584 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4507,7 +4593,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4511 "shared/vm/generated/cases.c.h"
+#line 4597 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4524,7 +4610,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4528 "shared/vm/generated/cases.c.h"
+#line 4614 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4539,7 +4625,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4543 "shared/vm/generated/cases.c.h"
+#line 4629 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4556,7 +4642,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4560 "shared/vm/generated/cases.c.h"
+#line 4646 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4571,7 +4657,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4575 "shared/vm/generated/cases.c.h"
+#line 4661 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4590,7 +4676,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4594 "shared/vm/generated/cases.c.h"
+#line 4680 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4603,7 +4689,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4607 "shared/vm/generated/cases.c.h"
+#line 4693 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }

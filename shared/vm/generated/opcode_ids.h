@@ -14,176 +14,181 @@
 #define FF_UNARY_INVERT                               7
 #define FF_DELETE_SUBSCR                              8
 #define FF_LIST_TO_TUPLE                              9
-#define FF_GET_ITER                                   10
-#define FF_GET_YIELD_FROM_ITER                        11
-#define FF_LOAD_BUILD_CLASS                           12
-#define FF_SETUP_ANNOTATIONS                          13
-#define FF_LOAD_ASSERTION_ERROR                       14
-#define FF_PRINT_EXPR                                 15
-#define FF_IMPORT_STAR                                16
-#define FF_RETURN_VALUE                               17
-#define FF_RETURN_GENERATOR                           18
-#define FF_YIELD_VALUE                                19
-#define FF_PUSH_EXC_INFO                              20
-#define FF_POP_EXCEPT                                 21
-#define FF_CHECK_EXC_MATCH                            22
-#define FF_BEFORE_WITH                                23
-#define FF_WITH_EXCEPT_START                          24
-#define FF_BINARY_OP_ADD_INT                          25
-#define FF_BINARY_OP_SUBTRACT_INT                     26
-#define FF_BINARY_OP_MULTIPLY_INT                     27
-#define FF_BINARY_OP_ADD_FLOAT                        28
-#define FF_BINARY_OP_SUBTRACT_FLOAT                   29
-#define FF_BINARY_OP_MULTIPLY_FLOAT                   30
-#define FF_BINARY_OP_ADD_UNICODE                      31
-#define FF_LOAD_ATTR_INSTANCE_VALUE                   32
-#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              33
-#define FF_LOAD_ATTR_SLOT                             34
-#define FF_LOAD_ATTR_MODULE                           35
-#define FF_LOAD_ATTR_CLASS                            36
-#define FF_LOAD_ATTR_PROPERTY                         37
-#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        38
-#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            39
-#define FF_LOAD_METHOD_WITH_VALUES                    40
-#define FF_LOAD_METHOD_NO_DICT                        41
-#define FF_LOAD_METHOD_MODULE                         42
-#define FF_LOAD_METHOD_CLASS                          43
-#define FF_STORE_ATTR_INSTANCE_VALUE                  44
-#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             45
-#define FF_STORE_ATTR_SLOT                            46
-#define FF_BINARY_SUBSCR_LIST_INT                     47
-#define FF_BINARY_SUBSCR_TUPLE_INT                    48
-#define FF_BINARY_SUBSCR_DICT                         49
-#define FF_STORE_SUBSCR_LIST_INT                      50
-#define FF_STORE_SUBSCR_DICT                          51
-#define FF_BINARY_SUBSCR                              52
-#define FF_STORE_SUBSCR                               53
-#define FF_IS_OP                                      54
-#define FF_CONTAINS_OP                                55
-#define FF_LOAD_FAST                                  56
-#define FF_LOAD_CONST                                 57
-#define FF_STORE_FAST                                 58
-#define FF_DELETE_FAST                                59
-#define FF_MAKE_CELL                                  60
-#define FF_LOAD_CLOSURE                               61
-#define FF_LOAD_DEREF                                 62
-#define FF_LOAD_CLASSDEREF                            63
-#define FF_STORE_DEREF                                64
-#define FF_DELETE_DEREF                               65
-#define FF_COPY_FREE_VARS                             66
-#define FF_LOAD_NAME                                  67
-#define FF_STORE_NAME                                 68
-#define FF_DELETE_NAME                                69
-#define FF_STORE_GLOBAL                               70
-#define FF_DELETE_GLOBAL                              71
-#define FF_DELETE_ATTR                                72
-#define FF_COPY                                       73
-#define FF_SWAP                                       74
-#define FF_BUILD_TUPLE                                75
-#define FF_BUILD_LIST                                 76
-#define FF_LIST_APPEND                                77
-#define FF_LIST_EXTEND                                78
-#define FF_BUILD_SET                                  79
-#define FF_SET_ADD                                    80
-#define FF_SET_UPDATE                                 81
-#define FF_BUILD_MAP                                  82
-#define FF_BUILD_CONST_KEY_MAP                        83
-#define FF_DICT_UPDATE                                84
-#define FF_DICT_MERGE                                 85
-#define FF_MAP_ADD                                    86
-#define FF_BUILD_SLICE                                87
-#define FF_BUILD_STRING                               88
-#define FF_FORMAT_VALUE                               89
-#define FF_UNPACK_EX                                  90
-#define FF_JUMP_FORWARD                               91
-#define FF_JUMP_BACKWARD                              92
-#define FF_JUMP_BACKWARD_NO_INTERRUPT                 93
-#define FF_POP_JUMP_FORWARD_IF_NONE                   94
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               95
-#define FF_POP_JUMP_BACKWARD_IF_NONE                  96
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              97
-#define FF_JUMP_IF_FALSE_OR_POP                       98
-#define FF_JUMP_IF_TRUE_OR_POP                        99
-#define FF_EXTENDED_ARG                               100
-#define FF_KW_NAMES                                   101
-#define FF_CALL_FUNCTION_EX                           102
-#define FF_MAKE_FUNCTION                              103
-#define FF_IMPORT_NAME                                104
-#define FF_IMPORT_FROM                                105
-#define FF_RESUME                                     106
-#define FF_SEND                                       107
-#define FF_RAISE_VARARGS                              108
-#define FF_RERAISE                                    109
-#define FF_LOAD_FAST__LOAD_FAST                       110
-#define FF_LOAD_FAST__LOAD_CONST                      111
-#define FF_LOAD_CONST__LOAD_FAST                      112
-#define FF_STORE_FAST__LOAD_FAST                      113
-#define FF_STORE_FAST__STORE_FAST                     114
-#define FF_BINARY_OP                                  115
-#define FF_CALL_PY_FUNCTION                           116
-#define FF_CALL_BUILTIN_O                             117
-#define FF_CALL_BUILTIN_FAST                          118
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            119
-#define FF_CALL_LEN                                   120
-#define FF_CALL_ISINSTANCE                            121
-#define FF_CALL_TYPE_1                                122
-#define FF_CALL_STR_1                                 123
-#define FF_CALL_LIST_APPEND                           124
-#define FF_CALL_METHOD_DESCRIPTOR_O                   125
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              126
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                127
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  128
-#define FF_CALL_BOUND_METHOD                          129
-#define FF_CALL_BUILTIN_CLASS                         130
-#define FF_CALL_PY_CLASS                              131
-#define FF_CALL                                       132
-#define FF_COMPARE_OP_INT                             133
-#define FF_COMPARE_OP_FLOAT                           134
-#define FF_COMPARE_OP_STR                             135
-#define FF_COMPARE_OP                                 136
-#define FF_FOR_ITER_LIST                              137
-#define FF_FOR_ITER_TUPLE                             138
-#define FF_FOR_ITER_RANGE                             139
-#define FF_FOR_ITER_GEN                               140
-#define FF_FOR_ITER                                   141
-#define FF_LOAD_ATTR_WITH_HINT                        142
-#define FF_LOAD_ATTR                                  143
-#define FF_LOAD_METHOD                                144
-#define FF_LOAD_GLOBAL_MODULE                         145
-#define FF_LOAD_GLOBAL_BUILTIN                        146
-#define FF_LOAD_GLOBAL                                147
-#define FF_STORE_ATTR                                 148
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             149
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              150
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             151
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              153
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              154
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               155
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              156
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               158
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            159
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             160
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            161
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             163
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             164
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              165
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             166
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              168
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  169
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   170
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 171
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  172
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  173
-#define FF_UNPACK_SEQUENCE_TUPLE                      174
-#define FF_UNPACK_SEQUENCE_LIST                       175
-#define FF_UNPACK_SEQUENCE                            176
+#define FF_GET_LEN                                    10
+#define FF_MATCH_MAPPING                              11
+#define FF_MATCH_SEQUENCE                             12
+#define FF_MATCH_KEYS                                 13
+#define FF_GET_ITER                                   14
+#define FF_GET_YIELD_FROM_ITER                        15
+#define FF_LOAD_BUILD_CLASS                           16
+#define FF_SETUP_ANNOTATIONS                          17
+#define FF_LOAD_ASSERTION_ERROR                       18
+#define FF_PRINT_EXPR                                 19
+#define FF_IMPORT_STAR                                20
+#define FF_RETURN_VALUE                               21
+#define FF_RETURN_GENERATOR                           22
+#define FF_YIELD_VALUE                                23
+#define FF_PUSH_EXC_INFO                              24
+#define FF_POP_EXCEPT                                 25
+#define FF_CHECK_EXC_MATCH                            26
+#define FF_BEFORE_WITH                                27
+#define FF_WITH_EXCEPT_START                          28
+#define FF_BINARY_OP_ADD_INT                          29
+#define FF_BINARY_OP_SUBTRACT_INT                     30
+#define FF_BINARY_OP_MULTIPLY_INT                     31
+#define FF_BINARY_OP_ADD_FLOAT                        32
+#define FF_BINARY_OP_SUBTRACT_FLOAT                   33
+#define FF_BINARY_OP_MULTIPLY_FLOAT                   34
+#define FF_BINARY_OP_ADD_UNICODE                      35
+#define FF_LOAD_ATTR_INSTANCE_VALUE                   36
+#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              37
+#define FF_LOAD_ATTR_SLOT                             38
+#define FF_LOAD_ATTR_MODULE                           39
+#define FF_LOAD_ATTR_CLASS                            40
+#define FF_LOAD_ATTR_PROPERTY                         41
+#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        42
+#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            43
+#define FF_LOAD_METHOD_WITH_VALUES                    44
+#define FF_LOAD_METHOD_NO_DICT                        45
+#define FF_LOAD_METHOD_MODULE                         46
+#define FF_LOAD_METHOD_CLASS                          47
+#define FF_STORE_ATTR_INSTANCE_VALUE                  48
+#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             49
+#define FF_STORE_ATTR_SLOT                            50
+#define FF_BINARY_SUBSCR_LIST_INT                     51
+#define FF_BINARY_SUBSCR_TUPLE_INT                    52
+#define FF_BINARY_SUBSCR_DICT                         53
+#define FF_STORE_SUBSCR_LIST_INT                      54
+#define FF_STORE_SUBSCR_DICT                          55
+#define FF_BINARY_SUBSCR                              56
+#define FF_STORE_SUBSCR                               57
+#define FF_IS_OP                                      58
+#define FF_CONTAINS_OP                                59
+#define FF_LOAD_FAST                                  60
+#define FF_LOAD_CONST                                 61
+#define FF_STORE_FAST                                 62
+#define FF_DELETE_FAST                                63
+#define FF_MAKE_CELL                                  64
+#define FF_LOAD_CLOSURE                               65
+#define FF_LOAD_DEREF                                 66
+#define FF_LOAD_CLASSDEREF                            67
+#define FF_STORE_DEREF                                68
+#define FF_DELETE_DEREF                               69
+#define FF_COPY_FREE_VARS                             70
+#define FF_LOAD_NAME                                  71
+#define FF_STORE_NAME                                 72
+#define FF_DELETE_NAME                                73
+#define FF_STORE_GLOBAL                               74
+#define FF_DELETE_GLOBAL                              75
+#define FF_DELETE_ATTR                                76
+#define FF_COPY                                       77
+#define FF_SWAP                                       78
+#define FF_BUILD_TUPLE                                79
+#define FF_BUILD_LIST                                 80
+#define FF_LIST_APPEND                                81
+#define FF_LIST_EXTEND                                82
+#define FF_BUILD_SET                                  83
+#define FF_SET_ADD                                    84
+#define FF_SET_UPDATE                                 85
+#define FF_BUILD_MAP                                  86
+#define FF_BUILD_CONST_KEY_MAP                        87
+#define FF_DICT_UPDATE                                88
+#define FF_DICT_MERGE                                 89
+#define FF_MAP_ADD                                    90
+#define FF_BUILD_SLICE                                91
+#define FF_BUILD_STRING                               92
+#define FF_FORMAT_VALUE                               93
+#define FF_UNPACK_EX                                  94
+#define FF_MATCH_CLASS                                95
+#define FF_JUMP_FORWARD                               96
+#define FF_JUMP_BACKWARD                              97
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 98
+#define FF_POP_JUMP_FORWARD_IF_NONE                   99
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               100
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  101
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              102
+#define FF_JUMP_IF_FALSE_OR_POP                       103
+#define FF_JUMP_IF_TRUE_OR_POP                        104
+#define FF_EXTENDED_ARG                               105
+#define FF_KW_NAMES                                   106
+#define FF_CALL_FUNCTION_EX                           107
+#define FF_MAKE_FUNCTION                              108
+#define FF_IMPORT_NAME                                109
+#define FF_IMPORT_FROM                                110
+#define FF_RESUME                                     111
+#define FF_SEND                                       112
+#define FF_RAISE_VARARGS                              113
+#define FF_RERAISE                                    114
+#define FF_LOAD_FAST__LOAD_FAST                       115
+#define FF_LOAD_FAST__LOAD_CONST                      116
+#define FF_LOAD_CONST__LOAD_FAST                      117
+#define FF_STORE_FAST__LOAD_FAST                      118
+#define FF_STORE_FAST__STORE_FAST                     119
+#define FF_BINARY_OP                                  120
+#define FF_CALL_PY_FUNCTION                           121
+#define FF_CALL_BUILTIN_O                             122
+#define FF_CALL_BUILTIN_FAST                          123
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            124
+#define FF_CALL_LEN                                   125
+#define FF_CALL_ISINSTANCE                            126
+#define FF_CALL_TYPE_1                                127
+#define FF_CALL_STR_1                                 128
+#define FF_CALL_LIST_APPEND                           129
+#define FF_CALL_METHOD_DESCRIPTOR_O                   130
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              131
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                132
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  133
+#define FF_CALL_BOUND_METHOD                          134
+#define FF_CALL_BUILTIN_CLASS                         135
+#define FF_CALL_PY_CLASS                              136
+#define FF_CALL                                       137
+#define FF_COMPARE_OP_INT                             138
+#define FF_COMPARE_OP_FLOAT                           139
+#define FF_COMPARE_OP_STR                             140
+#define FF_COMPARE_OP                                 141
+#define FF_FOR_ITER_LIST                              142
+#define FF_FOR_ITER_TUPLE                             143
+#define FF_FOR_ITER_RANGE                             144
+#define FF_FOR_ITER_GEN                               145
+#define FF_FOR_ITER                                   146
+#define FF_LOAD_ATTR_WITH_HINT                        147
+#define FF_LOAD_ATTR                                  148
+#define FF_LOAD_METHOD                                149
+#define FF_LOAD_GLOBAL_MODULE                         150
+#define FF_LOAD_GLOBAL_BUILTIN                        151
+#define FF_LOAD_GLOBAL                                152
+#define FF_STORE_ATTR                                 153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             156
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             157
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              161
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              162
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            166
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            167
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             171
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             172
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              173
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  174
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   175
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 176
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  177
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  178
+#define FF_UNPACK_SEQUENCE_TUPLE                      179
+#define FF_UNPACK_SEQUENCE_LIST                       180
+#define FF_UNPACK_SEQUENCE                            181
 
-#define FF_HAVE_ARGUMENT                              54
-#define FF_NUM_OPCODES                                177
+#define FF_HAVE_ARGUMENT                              58
+#define FF_NUM_OPCODES                                182
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -393,6 +398,10 @@ static const char *const ff_opcode_names[256] = {
     [FF_UNARY_INVERT] = "UNARY_INVERT",
     [FF_DELETE_SUBSCR] = "DELETE_SUBSCR",
     [FF_LIST_TO_TUPLE] = "LIST_TO_TUPLE",
+    [FF_GET_LEN] = "GET_LEN",
+    [FF_MATCH_MAPPING] = "MATCH_MAPPING",
+    [FF_MATCH_SEQUENCE] = "MATCH_SEQUENCE",
+    [FF_MATCH_KEYS] = "MATCH_KEYS",
     [FF_GET_ITER] = "GET_ITER",
     [FF_GET_YIELD_FROM_ITER] = "GET_YIELD_FROM_ITER",
     [FF_LOAD_BUILD_CLASS] = "LOAD_BUILD_CLASS",
@@ -474,6 +483,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_BUILD_STRING] = "BUILD_STRING",
     [FF_FORMAT_VALUE] = "FORMAT_VALUE",
     [FF_UNPACK_EX] = "UNPACK_EX",
+    [FF_MATCH_CLASS] = "MATCH_CLASS",
     [FF_JUMP_FORWARD] = "JUMP_FORWARD",
     [FF_JUMP_BACKWARD] = "JUMP_BACKWARD",
     [FF_JUMP_BACKWARD_NO_INTERRUPT] = "JUMP_BACKWARD_NO_INTERRUPT",
@@ -579,6 +589,10 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_UNARY_INVERT: return 0;
     case FF_DELETE_SUBSCR: return -2;
     case FF_LIST_TO_TUPLE: return 0;
+    case FF_GET_LEN: return 1;
+    case FF_MATCH_MAPPING: return 1;
+    case FF_MATCH_SEQUENCE: return 1;
+    case FF_MATCH_KEYS: return 1;
     case FF_GET_ITER: return 0;
     case FF_GET_YIELD_FROM_ITER: return 0;
     case FF_LOAD_BUILD_CLASS: return 1;
@@ -660,6 +674,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_BUILD_STRING: return -oparg + 1;
     case FF_FORMAT_VALUE: return -(((oparg & 4) == 4) ? 1 : 0);
     case FF_UNPACK_EX: return (((oparg & 255) + (oparg >> 8)) + 1) - 1;
+    case FF_MATCH_CLASS: return -2;
     case FF_JUMP_FORWARD: return 0;
     case FF_JUMP_BACKWARD: return 0;
     case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
@@ -766,6 +781,10 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_UNARY_INVERT: return 1;
     case FF_DELETE_SUBSCR: return 2;
     case FF_LIST_TO_TUPLE: return 1;
+    case FF_GET_LEN: return 1;
+    case FF_MATCH_MAPPING: return 1;
+    case FF_MATCH_SEQUENCE: return 1;
+    case FF_MATCH_KEYS: return 2;
     case FF_GET_ITER: return 1;
     case FF_GET_YIELD_FROM_ITER: return 1;
     case FF_LOAD_BUILD_CLASS: return 0;
@@ -847,6 +866,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_BUILD_STRING: return oparg;
     case FF_FORMAT_VALUE: return (((oparg & 4) == 4) ? 1 : 0) + 1;
     case FF_UNPACK_EX: return 1;
+    case FF_MATCH_CLASS: return 3;
     case FF_JUMP_FORWARD: return 0;
     case FF_JUMP_BACKWARD: return 0;
     case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
