@@ -253,6 +253,66 @@ def unbound():
     z = 1
 unbound()
 """,
+    "match": """
+import enum
+class Color(enum.Enum):
+    RED = 1
+class P:
+    __match_args__ = ("x", "y")
+    def __init__(self, x, y): self.x, self.y = x, y
+def f(v):
+    out = []
+    match v:
+        case None: out.append("none")
+        case True | False: out.append("bool")
+        case -1 | 1.5 | 2j | -3+4j: out.append("num")
+        case "s" | b"b": out.append("str")
+        case Color.RED: out.append("red")
+        case (1, 2) | [3, 4, 5]: out.append("seq")
+        case [x, y] | (y, x, _): out.append(f"pair {x} {y}")
+        case [a, [b, *c], {"k": d, **e}] if a > 0 and b: out.append(f"nested {a} {b} {c} {d} {e}")
+        case {}: out.append("map")
+        case {**rest} if rest.get(0): out.append(f"rest {rest}")
+        case P(0, y=q) | P(x=q, y=0): out.append(f"P {q}")
+        case P(x=P(a, b) as inner): out.append(f"inner {a} {b} {inner.x}")
+        case int(n) | float(n) if n > 100: out.append(f"big {n}")
+        case str() | bytes(): out.append("strish")
+        case [*_, last] if last == 9: out.append("last 9")
+        case [first, *_, _]: out.append(f"first {first}")
+        case [*_]: out.append("any seq")
+        case _ if v == 5: out.append("five")
+        case _: out.append("other")
+    return out
+for v in [None, True, -1, 2j, "s", Color.RED, (1, 2), [7, 8], (1, 2, 3), [1, [2, 3], {"k": 4, "z": 5}],
+          {}, {0: 1}, P(0, 7), P(9, 0), P(P(1, 2), 3), 101, 5, [1, 9], [2, 3, 4, 5], [6], "x", 0.5]:
+    print(f(v))
+match [1, 2]:
+    case [x, y]: print(x + y)
+class C:
+    match {"a": 1}:
+        case {"a": aa}: seen = aa
+print(C.seen)
+def loop(items):
+    for it in items:
+        match it:
+            case 0:
+                continue
+            case 1:
+                break
+            case (
+                    [a,
+                     b]
+            ):
+                print("multi", a, b)
+    else:
+        print("no break")
+loop([0, [5, 6], 1, 2]); loop([])
+def order(x):
+    match x:
+        case (a, b, c) | (c, b, a, _) | [b, c, a, _, _]:
+            return a, b, c
+print(order((1, 2, 3)), order((1, 2, 3, 4)), order([1, 2, 3, 4, 5]))
+""",
     "imports": """
 import os, os.path
 import collections.abc as cabc

@@ -1,15 +1,27 @@
-"""Per-function fallback: unsupported constructs compile with CPython, counted with reasons."""
+"""Per-function fallback: unsupported constructs compile with CPython, counted with reasons.
+
+fivefold compiles `match` natively now; to keep the mechanism under test, the
+tests that exercise it declare `match` unsupported again (the `match_falls_back`
+fixture adds it to fallback.UNSUPPORTED), and one test checks that by default it
+does not fall back.
+"""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
 import pytest
 
 from fivefold import _fivefold
-from fivefold.compiler import STATS, compile_source
+from fivefold.compiler import STATS, compile_source, fallback
 
 from .test_oracle import run
+
+
+@pytest.fixture
+def match_falls_back(monkeypatch):
+    monkeypatch.setitem(fallback.UNSUPPORTED, ast.Match, "match")
 
 PROGRAMS = {
     "async def": ("""
@@ -64,7 +76,7 @@ match [1, 2]:
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
-def test_fallback_behaves_like_cpython_and_is_counted(name):
+def test_fallback_behaves_like_cpython_and_is_counted(name, match_falls_back):
     src, reasons = PROGRAMS[name]
     src = textwrap.dedent(src)
     expected = run(compile(src, "<fb>", "exec"))
@@ -74,7 +86,18 @@ def test_fallback_behaves_like_cpython_and_is_counted(name):
     assert run(code) == expected
 
 
-def test_only_the_function_falls_back():
+@pytest.mark.parametrize("name", sorted(n for n in PROGRAMS if "match" in n))
+def test_match_compiles_natively_by_default(name):
+    src = textwrap.dedent(PROGRAMS[name][0])
+    expected = run(compile(src, "<fb>", "exec"))
+    STATS.reset()
+    code = compile_source(src, "<fb>")
+    assert dict(STATS.reasons()) == {}
+    assert code.co_flags & _fivefold.CO_FIVEFOLD
+    assert run(code) == expected
+
+
+def test_only_the_function_falls_back(match_falls_back):
     src = "def plain(x):\n    return x\ndef m(x):\n    match x:\n        case _: return plain(x)\n"
     ns = {}
     exec(compile_source(src, "<fb>"), ns)
@@ -83,7 +106,7 @@ def test_only_the_function_falls_back():
     assert ns["m"](5) == 5
 
 
-def test_stats_report_lists_fallbacks_with_reasons():
+def test_stats_report_lists_fallbacks_with_reasons(match_falls_back):
     import io
 
     from fivefold.runtime.run_stats import print_stats

@@ -1,7 +1,7 @@
 """Per-function fallback to CPython's compiler (docs/engine.md section 5).
 
-A scope that uses what fivefold does not compile (async def, await, async
-for/with, match, except*) is compiled by CPython's own `compile()`: its AST,
+A scope that uses what fivefold does not compile (the constructs in
+UNSUPPORTED) is compiled by CPython's own `compile()`: its AST,
 untouched and at its original lines, is placed inside a synthetic function
 that binds the scope's free variables (and inside a class of the same name when
 its parent is a class, for name mangling and `__class__`), so the CPython code
@@ -23,13 +23,15 @@ from fivefold.compiler.scopes import DEF_IMPORT
 
 SYNTHETIC = "__fivefold_fallback__"
 
-# AST node type -> the reason reported for falling back.
-# A nested `async def` falls back on its own; its enclosing scope does not.
-UNSUPPORTED = {
+# AST node type -> the reason reported for falling back: a scope that defines
+# such a node (ast.AsyncFunctionDef: the definition itself) or holds one among
+# its own nodes runs on CPython. A nested scope falls back on its own; its
+# enclosing scope does not. The tests add entries to exercise the mechanism.
+UNSUPPORTED: dict[type, str] = {
     ast.Await: "await",
     ast.AsyncFor: "async for",
     ast.AsyncWith: "async with",
-    ast.Match: "match",
+    ast.AsyncFunctionDef: "async def",
 }
 if hasattr(ast, "TryStar"):
     UNSUPPORTED[ast.TryStar] = "except*"
@@ -64,6 +66,8 @@ STATS = Stats()
 def scan(nodes) -> str | None:
     """The first unsupported construct among a scope's own nodes, or None."""
     for node in nodes:
+        if isinstance(node, ast.AsyncFunctionDef):
+            continue  # a nested definition falls back (or not) on its own
         reason = UNSUPPORTED.get(type(node))
         if reason is not None:
             return reason
@@ -82,9 +86,10 @@ class FallbackCompiler:
     def reason_for(self, node) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
 
-        if isinstance(node, ast.AsyncFunctionDef):
-            return "async def"
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        reason = UNSUPPORTED.get(type(node))
+        if reason is not None:
+            return reason
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return scan(own_scope_nodes(node.body))
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             parts = [node.elt] if not isinstance(node, ast.DictComp) else [node.key, node.value]
