@@ -2,6 +2,7 @@
  * containers, calls, imports, raising. Semantics and error messages follow
  * CPython 3.11's ceval.c (rewritten, not copied; its helpers are static). */
 #include "vm_internal.h"
+#include "opcode.h"   /* CPython's opcode numbers: gen_yf reads a frame's shadow or CPython code */
 
 /* ---- Binary operators, indexed by BINARY_OP's oparg (3.11's NB_* order) */
 
@@ -1055,4 +1056,209 @@ fail:
     Py_DECREF(attrs);
     /* A missing attribute is no match; anything else is an error. */
     return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}
+
+/* ---- Coroutines, async iteration, async with, async generators (CPython
+ * 3.11's ceval.c GET_AWAITABLE .. ASYNC_GEN_WRAP; genobject.c's
+ * _PyCoro_GetAwaitableIter, _PyGen_yf and _PyAsyncGenValueWrapperNew are not
+ * exported, so they are restated here from 3.11.7) */
+
+/* A generator-based coroutine: a generator whose code has CO_ITERABLE_COROUTINE
+ * (@types.coroutine). */
+static int
+gen_is_coroutine(PyObject *o)
+{
+    return PyGen_CheckExact(o) && (((PyGenObject *)o)->gi_code->co_flags & CO_ITERABLE_COROUTINE);
+}
+
+/* _PyCoro_GetAwaitableIter: `o` itself if it is a coroutine, else
+ * type(o).__await__(o), which must be an iterator and not a coroutine. */
+static PyObject *
+get_awaitable_iter(PyObject *o)
+{
+    if (PyCoro_CheckExact(o) || gen_is_coroutine(o)) {
+        return Py_NewRef(o);
+    }
+    PyTypeObject *ot = Py_TYPE(o);
+    unaryfunc getter = ot->tp_as_async != NULL ? ot->tp_as_async->am_await : NULL;
+    if (getter == NULL) {
+        PyErr_Format(PyExc_TypeError, "object %.100s can't be used in 'await' expression",
+                     ot->tp_name);
+        return NULL;
+    }
+    PyObject *res = getter(o);
+    if (res != NULL) {
+        if (PyCoro_CheckExact(res) || gen_is_coroutine(res)) {
+            /* __await__ must return an *iterator*, not a coroutine (PEP 492) */
+            PyErr_SetString(PyExc_TypeError, "__await__() returned a coroutine");
+            Py_CLEAR(res);
+        }
+        else if (!PyIter_Check(res)) {
+            PyErr_Format(PyExc_TypeError, "__await__() returned non-iterator of type '%.100s'",
+                         Py_TYPE(res)->tp_name);
+            Py_CLEAR(res);
+        }
+    }
+    return res;
+}
+
+/* _PyGen_yf: what a suspended generator or coroutine is delegating to (the
+ * `yield from`/`await` receiver on top of its stack), or NULL. */
+static PyObject *
+gen_yf(PyGenObject *gen)
+{
+    if (gen->gi_frame_state >= FRAME_CLEARED || gen->gi_frame_state == FRAME_CREATED) {
+        return NULL;
+    }
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
+    _Py_CODEUNIT next = frame->prev_instr[1];
+    int op = _Py_OPCODE(next);   /* the shadow mirrors RESUME with its oparg; CPython may quicken it */
+    if ((op != RESUME && op != RESUME_QUICK) || _Py_OPARG(next) < 2) {
+        return NULL;   /* not in a yield from */
+    }
+    return Py_NewRef(_PyFrame_StackPeek(frame));
+}
+
+/* GET_AWAITABLE: the iterator `await` drives; oparg 1 and 2 name __aenter__
+ * and __aexit__ in the error for an object without __await__. */
+PyObject *
+ff_get_awaitable(PyThreadState *tstate, PyObject *iterable, int oparg)
+{
+    PyObject *iter = get_awaitable_iter(iterable);
+    if (iter == NULL) {
+        PyTypeObject *type = Py_TYPE(iterable);
+        if (type->tp_as_async == NULL || type->tp_as_async->am_await == NULL) {
+            if (oparg == 1) {
+                PyErr_Format(PyExc_TypeError, "'async with' received an object from __aenter__ "
+                             "that does not implement __await__: %.100s", type->tp_name);
+            }
+            else if (oparg == 2) {
+                PyErr_Format(PyExc_TypeError, "'async with' received an object from __aexit__ "
+                             "that does not implement __await__: %.100s", type->tp_name);
+            }
+        }
+        return NULL;
+    }
+    if (PyCoro_CheckExact(iter)) {
+        PyObject *yf = gen_yf((PyGenObject *)iter);
+        if (yf != NULL) {
+            /* `iter` is a coroutine already being awaited (on `yf`). */
+            Py_DECREF(yf);
+            Py_DECREF(iter);
+            PyErr_SetString(PyExc_RuntimeError, "coroutine is being awaited already");
+            return NULL;
+        }
+    }
+    return iter;
+}
+
+/* GET_AITER: type(obj).__aiter__(obj), which must have __anext__. */
+PyObject *
+ff_get_aiter(PyThreadState *tstate, PyObject *obj)
+{
+    PyTypeObject *type = Py_TYPE(obj);
+    unaryfunc getter = type->tp_as_async != NULL ? type->tp_as_async->am_aiter : NULL;
+    if (getter == NULL) {
+        PyErr_Format(PyExc_TypeError, "'async for' requires an object with __aiter__ method, got %.100s",
+                     type->tp_name);
+        return NULL;
+    }
+    PyObject *iter = getter(obj);
+    if (iter == NULL) {
+        return NULL;
+    }
+    if (Py_TYPE(iter)->tp_as_async == NULL || Py_TYPE(iter)->tp_as_async->am_anext == NULL) {
+        PyErr_Format(PyExc_TypeError, "'async for' received an object from __aiter__ "
+                     "that does not implement __anext__: %.100s", Py_TYPE(iter)->tp_name);
+        Py_DECREF(iter);
+        return NULL;
+    }
+    return iter;
+}
+
+/* GET_ANEXT: the awaitable of aiter.__anext__(). */
+PyObject *
+ff_get_anext(PyThreadState *tstate, PyObject *aiter)
+{
+    PyTypeObject *type = Py_TYPE(aiter);
+    if (PyAsyncGen_CheckExact(aiter)) {
+        return type->tp_as_async->am_anext(aiter);
+    }
+    unaryfunc getter = type->tp_as_async != NULL ? type->tp_as_async->am_anext : NULL;
+    if (getter == NULL) {
+        PyErr_Format(PyExc_TypeError, "'async for' requires an iterator with __anext__ method, got %.100s",
+                     type->tp_name);
+        return NULL;
+    }
+    PyObject *next_iter = getter(aiter);
+    if (next_iter == NULL) {
+        return NULL;
+    }
+    PyObject *awaitable = get_awaitable_iter(next_iter);
+    if (awaitable == NULL) {
+        _PyErr_FormatFromCause(PyExc_TypeError, "'async for' received an invalid object from __anext__: %.100s",
+                               Py_TYPE(next_iter)->tp_name);
+    }
+    Py_DECREF(next_iter);
+    return awaitable;
+}
+
+/* BEFORE_ASYNC_WITH: looks up __aenter__ and __aexit__, calls __aenter__. */
+PyObject *
+ff_before_async_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
+{
+    PyObject *enter = _PyObject_LookupSpecial(mgr, &_Py_ID(__aenter__));
+    if (enter == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the asynchronous "
+                         "context manager protocol", Py_TYPE(mgr)->tp_name);
+        }
+        return NULL;
+    }
+    PyObject *exit = _PyObject_LookupSpecial(mgr, &_Py_ID(__aexit__));
+    if (exit == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the asynchronous "
+                         "context manager protocol (missed __aexit__ method)", Py_TYPE(mgr)->tp_name);
+        }
+        Py_DECREF(enter);
+        return NULL;
+    }
+    PyObject *res = PyObject_CallNoArgs(enter);
+    Py_DECREF(enter);
+    if (res == NULL) {
+        Py_DECREF(exit);
+        return NULL;
+    }
+    *exit_func = exit;
+    return res;
+}
+
+/* ASYNC_GEN_WRAP: _PyAsyncGenValueWrapperNew. The wrapper's type is exported
+ * (_PyAsyncGenWrappedValue_Type, which the async generator's asend checks by
+ * identity); its struct is genobject.c's, restated. CPython frees these
+ * objects into a free list of its own, which is fine: they are allocated as
+ * CPython allocates them (PyObject_GC_New of that type). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *agw_val;
+} ff_async_gen_wrapped_value;
+
+PyObject *
+ff_async_gen_wrap(PyObject *value)
+{
+    PyTypeObject *type = &_PyAsyncGenWrappedValue_Type;
+    if (type->tp_basicsize != (Py_ssize_t)sizeof(ff_async_gen_wrapped_value) || type->tp_itemsize != 0
+        || !PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC)) {
+        PyErr_SetString(PyExc_SystemError, "fivefold: this CPython's async generator value wrapper "
+                        "is not 3.11's");
+        return NULL;
+    }
+    ff_async_gen_wrapped_value *o = PyObject_GC_New(ff_async_gen_wrapped_value, type);
+    if (o == NULL) {
+        return NULL;
+    }
+    o->agw_val = Py_NewRef(value);
+    PyObject_GC_Track((PyObject *)o);
+    return (PyObject *)o;
 }

@@ -334,17 +334,100 @@ TARGET(YIELD_VALUE) {
     DISPATCH();
 }
 
+TARGET(GET_AITER) {
+    PyObject *obj = stack_pointer[-1];
+    PyObject *iter;
+    {
+#line 808 "shared/vm/instructions.def"
+        iter = ff_get_aiter(tstate, obj);
+        Py_XDECREF(obj);
+        if (iter == NULL) { STACK_SHRINK(1); goto error; }
+#line 346 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = iter;
+    DISPATCH();
+}
+
+TARGET(GET_ANEXT) {
+    PyObject *aiter = stack_pointer[-1];
+    PyObject *awaitable;
+    {
+#line 814 "shared/vm/instructions.def"
+        awaitable = ff_get_anext(tstate, aiter);
+        if (awaitable == NULL) {
+            goto error;
+        }
+#line 361 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = awaitable;
+    DISPATCH();
+}
+
+TARGET(END_ASYNC_FOR) {
+    PyObject *exc = stack_pointer[-1];
+    PyObject *aiter = stack_pointer[-2];
+    {
+#line 821 "shared/vm/instructions.def"
+        // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
+        // anything else is re-raised (no new traceback entry, as RERAISE).
+        if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
+            Py_XDECREF(aiter); Py_XDECREF(exc);
+        }
+        else {
+            Py_DECREF(aiter);
+            PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
+            { STACK_SHRINK(2); goto exception_unwind; }
+        }
+#line 383 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(2);
+    DISPATCH();
+}
+
+TARGET(BEFORE_ASYNC_WITH) {
+    PyObject *mgr = stack_pointer[-1];
+    PyObject *exit_func;
+    PyObject *res;
+    {
+#line 834 "shared/vm/instructions.def"
+        res = ff_before_async_with(tstate, mgr, &exit_func);
+        Py_XDECREF(mgr);
+        if (res == NULL) { STACK_SHRINK(1); goto error; }
+#line 398 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-2] = exit_func;
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(ASYNC_GEN_WRAP) {
+    PyObject *value = stack_pointer[-1];
+    PyObject *wrapped;
+    {
+#line 840 "shared/vm/instructions.def"
+        // An async generator's yielded value, marked as such for its asend().
+        wrapped = ff_async_gen_wrap(value);
+        Py_XDECREF(value);
+        if (wrapped == NULL) { STACK_SHRINK(1); goto error; }
+#line 415 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = wrapped;
+    DISPATCH();
+}
+
 TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 830 "shared/vm/instructions.def"
+#line 879 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
         Py_INCREF(new_exc);
         exc_info->exc_value = new_exc;
-#line 348 "shared/vm/generated/cases.c.h"
+#line 431 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = prev_exc;
@@ -355,10 +438,10 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 838 "shared/vm/instructions.def"
+#line 887 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
-#line 362 "shared/vm/generated/cases.c.h"
+#line 445 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -369,7 +452,7 @@ TARGET(CHECK_EXC_MATCH) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 843 "shared/vm/instructions.def"
+#line 892 "shared/vm/instructions.def"
         if (ff_check_except_type_valid(tstate, right) < 0) {
             Py_DECREF(right);
             if (1) { STACK_SHRINK(1); goto error; }
@@ -378,7 +461,7 @@ TARGET(CHECK_EXC_MATCH) {
         Py_XDECREF(right);
         b = match ? Py_True : Py_False;
         Py_INCREF(b);
-#line 382 "shared/vm/generated/cases.c.h"
+#line 465 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = b;
     DISPATCH();
@@ -389,11 +472,11 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 854 "shared/vm/instructions.def"
+#line 903 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 397 "shared/vm/generated/cases.c.h"
+#line 480 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = exit_func;
@@ -407,7 +490,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 860 "shared/vm/instructions.def"
+#line 909 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -417,7 +500,7 @@ TARGET(WITH_EXCEPT_START) {
         if (res == NULL) {
             goto error;
         }
-#line 421 "shared/vm/generated/cases.c.h"
+#line 504 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -433,7 +516,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 437 "shared/vm/generated/cases.c.h"
+#line 520 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_INT */
@@ -447,7 +530,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 451 "shared/vm/generated/cases.c.h"
+#line 534 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -466,7 +549,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 470 "shared/vm/generated/cases.c.h"
+#line 553 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_INT */
@@ -480,7 +563,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 484 "shared/vm/generated/cases.c.h"
+#line 567 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -499,7 +582,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 503 "shared/vm/generated/cases.c.h"
+#line 586 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_INT */
@@ -513,7 +596,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 517 "shared/vm/generated/cases.c.h"
+#line 600 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -532,7 +615,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 536 "shared/vm/generated/cases.c.h"
+#line 619 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_FLOAT */
@@ -544,7 +627,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 548 "shared/vm/generated/cases.c.h"
+#line 631 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -563,7 +646,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 567 "shared/vm/generated/cases.c.h"
+#line 650 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_FLOAT */
@@ -575,7 +658,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 579 "shared/vm/generated/cases.c.h"
+#line 662 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -594,7 +677,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 598 "shared/vm/generated/cases.c.h"
+#line 681 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_FLOAT */
@@ -606,7 +689,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 610 "shared/vm/generated/cases.c.h"
+#line 693 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -625,7 +708,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 629 "shared/vm/generated/cases.c.h"
+#line 712 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_UNICODE */
@@ -637,7 +720,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 641 "shared/vm/generated/cases.c.h"
+#line 724 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -656,7 +739,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 660 "shared/vm/generated/cases.c.h"
+#line 743 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -664,7 +747,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 668 "shared/vm/generated/cases.c.h"
+#line 751 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -677,7 +760,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 681 "shared/vm/generated/cases.c.h"
+#line 764 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -699,7 +782,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 703 "shared/vm/generated/cases.c.h"
+#line 786 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -707,7 +790,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 711 "shared/vm/generated/cases.c.h"
+#line 794 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -720,7 +803,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 724 "shared/vm/generated/cases.c.h"
+#line 807 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -738,7 +821,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 742 "shared/vm/generated/cases.c.h"
+#line 825 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -751,7 +834,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 755 "shared/vm/generated/cases.c.h"
+#line 838 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -769,7 +852,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 773 "shared/vm/generated/cases.c.h"
+#line 856 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -782,7 +865,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 786 "shared/vm/generated/cases.c.h"
+#line 869 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -800,7 +883,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 804 "shared/vm/generated/cases.c.h"
+#line 887 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -812,7 +895,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 816 "shared/vm/generated/cases.c.h"
+#line 899 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -830,7 +913,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 834 "shared/vm/generated/cases.c.h"
+#line 917 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -845,7 +928,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 849 "shared/vm/generated/cases.c.h"
+#line 932 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -863,7 +946,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 867 "shared/vm/generated/cases.c.h"
+#line 950 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -871,7 +954,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 875 "shared/vm/generated/cases.c.h"
+#line 958 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -880,7 +963,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 884 "shared/vm/generated/cases.c.h"
+#line 967 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -892,7 +975,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 896 "shared/vm/generated/cases.c.h"
+#line 979 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -910,7 +993,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 914 "shared/vm/generated/cases.c.h"
+#line 997 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -922,7 +1005,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 926 "shared/vm/generated/cases.c.h"
+#line 1009 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -940,7 +1023,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 944 "shared/vm/generated/cases.c.h"
+#line 1027 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -948,7 +1031,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 952 "shared/vm/generated/cases.c.h"
+#line 1035 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -957,7 +1040,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 961 "shared/vm/generated/cases.c.h"
+#line 1044 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -970,7 +1053,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 974 "shared/vm/generated/cases.c.h"
+#line 1057 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -990,7 +1073,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 994 "shared/vm/generated/cases.c.h"
+#line 1077 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -1003,7 +1086,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 1007 "shared/vm/generated/cases.c.h"
+#line 1090 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -1023,7 +1106,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1027 "shared/vm/generated/cases.c.h"
+#line 1110 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -1038,7 +1121,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1042 "shared/vm/generated/cases.c.h"
+#line 1125 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1058,7 +1141,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1062 "shared/vm/generated/cases.c.h"
+#line 1145 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -1072,7 +1155,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1076 "shared/vm/generated/cases.c.h"
+#line 1159 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1093,7 +1176,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1097 "shared/vm/generated/cases.c.h"
+#line 1180 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1102,7 +1185,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1106 "shared/vm/generated/cases.c.h"
+#line 1189 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1119,7 +1202,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1123 "shared/vm/generated/cases.c.h"
+#line 1206 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1142,7 +1225,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1146 "shared/vm/generated/cases.c.h"
+#line 1229 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1151,7 +1234,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1155 "shared/vm/generated/cases.c.h"
+#line 1238 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1168,7 +1251,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1172 "shared/vm/generated/cases.c.h"
+#line 1255 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1187,7 +1270,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1191 "shared/vm/generated/cases.c.h"
+#line 1274 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1201,7 +1284,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1205 "shared/vm/generated/cases.c.h"
+#line 1288 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1219,7 +1302,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1223 "shared/vm/generated/cases.c.h"
+#line 1306 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1228,7 +1311,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1232 "shared/vm/generated/cases.c.h"
+#line 1315 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1240,7 +1323,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1244 "shared/vm/generated/cases.c.h"
+#line 1327 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1259,7 +1342,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1263 "shared/vm/generated/cases.c.h"
+#line 1346 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1268,7 +1351,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1272 "shared/vm/generated/cases.c.h"
+#line 1355 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1280,7 +1363,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1284 "shared/vm/generated/cases.c.h"
+#line 1367 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1299,7 +1382,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1303 "shared/vm/generated/cases.c.h"
+#line 1386 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1317,7 +1400,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1321 "shared/vm/generated/cases.c.h"
+#line 1404 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1337,7 +1420,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1341 "shared/vm/generated/cases.c.h"
+#line 1424 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1347,7 +1430,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1351 "shared/vm/generated/cases.c.h"
+#line 1434 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1362,7 +1445,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1366 "shared/vm/generated/cases.c.h"
+#line 1449 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1381,7 +1464,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1385 "shared/vm/generated/cases.c.h"
+#line 1468 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1393,7 +1476,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1397 "shared/vm/generated/cases.c.h"
+#line 1480 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1413,7 +1496,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1417 "shared/vm/generated/cases.c.h"
+#line 1500 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1426,7 +1509,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1430 "shared/vm/generated/cases.c.h"
+#line 1513 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1447,7 +1530,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1451 "shared/vm/generated/cases.c.h"
+#line 1534 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1460,7 +1543,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1464 "shared/vm/generated/cases.c.h"
+#line 1547 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1478,7 +1561,7 @@ TARGET(IS_OP) {
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1482 "shared/vm/generated/cases.c.h"
+#line 1565 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1496,7 +1579,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1500 "shared/vm/generated/cases.c.h"
+#line 1583 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1513,7 +1596,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1517 "shared/vm/generated/cases.c.h"
+#line 1600 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1526,7 +1609,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 1530 "shared/vm/generated/cases.c.h"
+#line 1613 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1538,7 +1621,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 1542 "shared/vm/generated/cases.c.h"
+#line 1625 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1552,7 +1635,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 1556 "shared/vm/generated/cases.c.h"
+#line 1639 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1567,7 +1650,7 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 1571 "shared/vm/generated/cases.c.h"
+#line 1654 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1583,7 +1666,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1587 "shared/vm/generated/cases.c.h"
+#line 1670 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1601,7 +1684,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 1605 "shared/vm/generated/cases.c.h"
+#line 1688 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1617,7 +1700,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 1621 "shared/vm/generated/cases.c.h"
+#line 1704 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1632,7 +1715,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 1636 "shared/vm/generated/cases.c.h"
+#line 1719 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1649,7 +1732,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 1653 "shared/vm/generated/cases.c.h"
+#line 1736 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1669,7 +1752,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 1673 "shared/vm/generated/cases.c.h"
+#line 1756 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1682,7 +1765,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 1686 "shared/vm/generated/cases.c.h"
+#line 1769 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -1708,7 +1791,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1712 "shared/vm/generated/cases.c.h"
+#line 1795 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1727,7 +1810,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 1731 "shared/vm/generated/cases.c.h"
+#line 1814 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1739,7 +1822,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1743 "shared/vm/generated/cases.c.h"
+#line 1826 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1756,7 +1839,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 1760 "shared/vm/generated/cases.c.h"
+#line 1843 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1768,7 +1851,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1772 "shared/vm/generated/cases.c.h"
+#line 1855 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1781,7 +1864,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 1785 "shared/vm/generated/cases.c.h"
+#line 1868 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -1805,7 +1888,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1809 "shared/vm/generated/cases.c.h"
+#line 1892 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = tup;
@@ -1819,7 +1902,7 @@ TARGET(BUILD_LIST) {
 #line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1823 "shared/vm/generated/cases.c.h"
+#line 1906 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -1834,7 +1917,7 @@ TARGET(LIST_APPEND) {
         int err = PyList_Append(list, v);
         Py_DECREF(v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1838 "shared/vm/generated/cases.c.h"
+#line 1921 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1852,7 +1935,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 1856 "shared/vm/generated/cases.c.h"
+#line 1939 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1865,7 +1948,7 @@ TARGET(BUILD_SET) {
 #line 397 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1869 "shared/vm/generated/cases.c.h"
+#line 1952 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -1880,7 +1963,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1884 "shared/vm/generated/cases.c.h"
+#line 1967 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1894,7 +1977,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1898 "shared/vm/generated/cases.c.h"
+#line 1981 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1907,7 +1990,7 @@ TARGET(BUILD_MAP) {
 #line 414 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 1911 "shared/vm/generated/cases.c.h"
+#line 1994 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -1922,7 +2005,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 419 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 1926 "shared/vm/generated/cases.c.h"
+#line 2009 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -1940,7 +2023,7 @@ TARGET(DICT_UPDATE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1944 "shared/vm/generated/cases.c.h"
+#line 2027 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1960,7 +2043,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1964 "shared/vm/generated/cases.c.h"
+#line 2047 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1975,7 +2058,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 1979 "shared/vm/generated/cases.c.h"
+#line 2062 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -1991,7 +2074,7 @@ TARGET(BUILD_SLICE) {
         slice = PySlice_New(start, stop, step);
         Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
         if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 1995 "shared/vm/generated/cases.c.h"
+#line 2078 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
     stack_pointer[-1] = slice;
@@ -2008,7 +2091,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2012 "shared/vm/generated/cases.c.h"
+#line 2095 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2024,7 +2107,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2028 "shared/vm/generated/cases.c.h"
+#line 2111 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2039,7 +2122,7 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2043 "shared/vm/generated/cases.c.h"
+#line 2126 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2057,7 +2140,7 @@ TARGET(MATCH_CLASS) {
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2061 "shared/vm/generated/cases.c.h"
+#line 2144 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2068,7 +2151,7 @@ TARGET(JUMP_FORWARD) {
     {
 #line 555 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2072 "shared/vm/generated/cases.c.h"
+#line 2155 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2077,7 +2160,7 @@ TARGET(JUMP_BACKWARD) {
     {
 #line 559 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2081 "shared/vm/generated/cases.c.h"
+#line 2164 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2086,7 +2169,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
 #line 563 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2090 "shared/vm/generated/cases.c.h"
+#line 2173 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2100,7 +2183,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2104 "shared/vm/generated/cases.c.h"
+#line 2187 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2115,7 +2198,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2119 "shared/vm/generated/cases.c.h"
+#line 2202 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2130,7 +2213,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2134 "shared/vm/generated/cases.c.h"
+#line 2217 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2145,7 +2228,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2149 "shared/vm/generated/cases.c.h"
+#line 2232 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2163,7 +2246,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2167 "shared/vm/generated/cases.c.h"
+#line 2250 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2181,7 +2264,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2185 "shared/vm/generated/cases.c.h"
+#line 2268 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2195,7 +2278,7 @@ TARGET(EXTENDED_ARG) {
         opcode = _Py_OPCODE(*next_instr);
         next_instr++;
         goto dispatch_opcode;
-#line 2199 "shared/vm/generated/cases.c.h"
+#line 2282 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2205,7 +2288,7 @@ TARGET(KW_NAMES) {
 #line 671 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2209 "shared/vm/generated/cases.c.h"
+#line 2292 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2221,7 +2304,7 @@ TARGET(CALL_FUNCTION_EX) {
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 2225 "shared/vm/generated/cases.c.h"
+#line 2308 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
     stack_pointer[-1] = result;
@@ -2240,7 +2323,7 @@ TARGET(MAKE_FUNCTION) {
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2244 "shared/vm/generated/cases.c.h"
+#line 2327 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2256,7 +2339,7 @@ TARGET(IMPORT_NAME) {
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2260 "shared/vm/generated/cases.c.h"
+#line 2343 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2272,7 +2355,7 @@ TARGET(IMPORT_FROM) {
         if (res == NULL) {
             goto error;
         }
-#line 2276 "shared/vm/generated/cases.c.h"
+#line 2359 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2286,7 +2369,7 @@ TARGET(RESUME) {
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 2290 "shared/vm/generated/cases.c.h"
+#line 2373 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2308,16 +2391,32 @@ TARGET(SEND) {
             Py_DECREF(receiver);
             { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
         }
-#line 2312 "shared/vm/generated/cases.c.h"
+#line 2395 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = retval;
+    DISPATCH();
+}
+
+TARGET(GET_AWAITABLE) {
+    PyObject *iterable = stack_pointer[-1];
+    PyObject *iter;
+    {
+#line 800 "shared/vm/instructions.def"
+        // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
+        // (for the message). make_code checks oparg <= 2.
+        iter = ff_get_awaitable(tstate, iterable, oparg);
+        Py_XDECREF(iterable);
+        if (iter == NULL) { STACK_SHRINK(1); goto error; }
+#line 2411 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = iter;
     DISPATCH();
 }
 
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 800 "shared/vm/instructions.def"
+#line 849 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2325,7 +2424,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2329 "shared/vm/generated/cases.c.h"
+#line 2428 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2335,7 +2434,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 810 "shared/vm/instructions.def"
+#line 859 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2353,7 +2452,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2357 "shared/vm/generated/cases.c.h"
+#line 2456 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2381,7 +2480,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2385 "shared/vm/generated/cases.c.h"
+#line 2484 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2405,7 +2504,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2409 "shared/vm/generated/cases.c.h"
+#line 2508 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2432,7 +2531,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2436 "shared/vm/generated/cases.c.h"
+#line 2535 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2457,7 +2556,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2461 "shared/vm/generated/cases.c.h"
+#line 2560 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2474,7 +2573,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2478 "shared/vm/generated/cases.c.h"
+#line 2577 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2492,7 +2591,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2496 "shared/vm/generated/cases.c.h"
+#line 2595 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2506,7 +2605,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2510 "shared/vm/generated/cases.c.h"
+#line 2609 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2525,7 +2624,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2529 "shared/vm/generated/cases.c.h"
+#line 2628 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_PY_FUNCTION */
@@ -2543,7 +2642,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2547 "shared/vm/generated/cases.c.h"
+#line 2646 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2565,7 +2664,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2569 "shared/vm/generated/cases.c.h"
+#line 2668 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2585,7 +2684,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2589 "shared/vm/generated/cases.c.h"
+#line 2688 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2606,7 +2705,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2610 "shared/vm/generated/cases.c.h"
+#line 2709 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2622,7 +2721,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2626 "shared/vm/generated/cases.c.h"
+#line 2725 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2643,7 +2742,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2647 "shared/vm/generated/cases.c.h"
+#line 2746 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2661,7 +2760,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2665 "shared/vm/generated/cases.c.h"
+#line 2764 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2682,7 +2781,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2686 "shared/vm/generated/cases.c.h"
+#line 2785 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -2696,7 +2795,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2700 "shared/vm/generated/cases.c.h"
+#line 2799 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2717,7 +2816,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2721 "shared/vm/generated/cases.c.h"
+#line 2820 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -2732,7 +2831,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2736 "shared/vm/generated/cases.c.h"
+#line 2835 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2753,7 +2852,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2757 "shared/vm/generated/cases.c.h"
+#line 2856 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -2766,7 +2865,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 2770 "shared/vm/generated/cases.c.h"
+#line 2869 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2787,7 +2886,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2791 "shared/vm/generated/cases.c.h"
+#line 2890 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -2800,7 +2899,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2804 "shared/vm/generated/cases.c.h"
+#line 2903 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2822,7 +2921,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2826 "shared/vm/generated/cases.c.h"
+#line 2925 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -2837,7 +2936,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2841 "shared/vm/generated/cases.c.h"
+#line 2940 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2861,7 +2960,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2865 "shared/vm/generated/cases.c.h"
+#line 2964 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -2872,7 +2971,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2876 "shared/vm/generated/cases.c.h"
+#line 2975 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -2892,7 +2991,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2896 "shared/vm/generated/cases.c.h"
+#line 2995 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2916,7 +3015,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2920 "shared/vm/generated/cases.c.h"
+#line 3019 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -2927,7 +3026,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2931 "shared/vm/generated/cases.c.h"
+#line 3030 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -2947,7 +3046,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2951 "shared/vm/generated/cases.c.h"
+#line 3050 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2971,7 +3070,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2975 "shared/vm/generated/cases.c.h"
+#line 3074 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -2982,7 +3081,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2986 "shared/vm/generated/cases.c.h"
+#line 3085 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -2999,7 +3098,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3003 "shared/vm/generated/cases.c.h"
+#line 3102 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3023,7 +3122,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3027 "shared/vm/generated/cases.c.h"
+#line 3126 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3034,7 +3133,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3038 "shared/vm/generated/cases.c.h"
+#line 3137 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3053,7 +3152,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3057 "shared/vm/generated/cases.c.h"
+#line 3156 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3073,7 +3172,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3077 "shared/vm/generated/cases.c.h"
+#line 3176 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BOUND_METHOD */
@@ -3096,7 +3195,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3100 "shared/vm/generated/cases.c.h"
+#line 3199 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3117,7 +3216,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3121 "shared/vm/generated/cases.c.h"
+#line 3220 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_CLASS */
@@ -3134,7 +3233,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3138 "shared/vm/generated/cases.c.h"
+#line 3237 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3156,7 +3255,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3160 "shared/vm/generated/cases.c.h"
+#line 3259 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_PY_CLASS */
@@ -3171,7 +3270,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3175 "shared/vm/generated/cases.c.h"
+#line 3274 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3195,7 +3294,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 3199 "shared/vm/generated/cases.c.h"
+#line 3298 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3220,7 +3319,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3224 "shared/vm/generated/cases.c.h"
+#line 3323 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3238,7 +3337,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3242 "shared/vm/generated/cases.c.h"
+#line 3341 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_INT */
@@ -3255,7 +3354,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3259 "shared/vm/generated/cases.c.h"
+#line 3358 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3274,7 +3373,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3278 "shared/vm/generated/cases.c.h"
+#line 3377 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT */
@@ -3285,7 +3384,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 3289 "shared/vm/generated/cases.c.h"
+#line 3388 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3304,7 +3403,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 3308 "shared/vm/generated/cases.c.h"
+#line 3407 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_STR */
@@ -3321,7 +3420,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3325 "shared/vm/generated/cases.c.h"
+#line 3424 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3342,7 +3441,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3346 "shared/vm/generated/cases.c.h"
+#line 3445 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3366,7 +3465,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3370 "shared/vm/generated/cases.c.h"
+#line 3469 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3383,7 +3482,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3387 "shared/vm/generated/cases.c.h"
+#line 3486 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3396,7 +3495,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3400 "shared/vm/generated/cases.c.h"
+#line 3499 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3414,7 +3513,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3418 "shared/vm/generated/cases.c.h"
+#line 3517 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3427,7 +3526,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3431 "shared/vm/generated/cases.c.h"
+#line 3530 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3445,7 +3544,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3449 "shared/vm/generated/cases.c.h"
+#line 3548 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3461,7 +3560,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3465 "shared/vm/generated/cases.c.h"
+#line 3564 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3479,7 +3578,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3483 "shared/vm/generated/cases.c.h"
+#line 3582 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_GEN */
@@ -3495,7 +3594,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3499 "shared/vm/generated/cases.c.h"
+#line 3598 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3515,7 +3614,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3519 "shared/vm/generated/cases.c.h"
+#line 3618 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3535,7 +3634,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3539 "shared/vm/generated/cases.c.h"
+#line 3638 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3553,7 +3652,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3557 "shared/vm/generated/cases.c.h"
+#line 3656 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3561,7 +3660,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3565 "shared/vm/generated/cases.c.h"
+#line 3664 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3574,7 +3673,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3578 "shared/vm/generated/cases.c.h"
+#line 3677 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3593,7 +3692,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3597 "shared/vm/generated/cases.c.h"
+#line 3696 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3605,7 +3704,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3609 "shared/vm/generated/cases.c.h"
+#line 3708 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3623,7 +3722,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3627 "shared/vm/generated/cases.c.h"
+#line 3726 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3648,7 +3747,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3652 "shared/vm/generated/cases.c.h"
+#line 3751 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3666,7 +3765,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3670 "shared/vm/generated/cases.c.h"
+#line 3769 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3679,7 +3778,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3683 "shared/vm/generated/cases.c.h"
+#line 3782 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3698,7 +3797,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3702 "shared/vm/generated/cases.c.h"
+#line 3801 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3706,7 +3805,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3710 "shared/vm/generated/cases.c.h"
+#line 3809 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3719,7 +3818,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3723 "shared/vm/generated/cases.c.h"
+#line 3822 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3740,7 +3839,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3744 "shared/vm/generated/cases.c.h"
+#line 3843 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3755,7 +3854,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3759 "shared/vm/generated/cases.c.h"
+#line 3858 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3776,7 +3875,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3780 "shared/vm/generated/cases.c.h"
+#line 3879 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3788,7 +3887,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3792 "shared/vm/generated/cases.c.h"
+#line 3891 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3804,7 +3903,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3808 "shared/vm/generated/cases.c.h"
+#line 3907 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3816,7 +3915,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3820 "shared/vm/generated/cases.c.h"
+#line 3919 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3836,7 +3935,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3840 "shared/vm/generated/cases.c.h"
+#line 3939 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3849,7 +3948,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3853 "shared/vm/generated/cases.c.h"
+#line 3952 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3869,7 +3968,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3873 "shared/vm/generated/cases.c.h"
+#line 3972 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3882,7 +3981,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3886 "shared/vm/generated/cases.c.h"
+#line 3985 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3903,7 +4002,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3907 "shared/vm/generated/cases.c.h"
+#line 4006 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3916,7 +4015,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3920 "shared/vm/generated/cases.c.h"
+#line 4019 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3936,7 +4035,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3940 "shared/vm/generated/cases.c.h"
+#line 4039 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3949,7 +4048,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3953 "shared/vm/generated/cases.c.h"
+#line 4052 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3966,7 +4065,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3970 "shared/vm/generated/cases.c.h"
+#line 4069 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3978,7 +4077,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3982 "shared/vm/generated/cases.c.h"
+#line 4081 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3998,7 +4097,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4002 "shared/vm/generated/cases.c.h"
+#line 4101 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4011,7 +4110,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4015 "shared/vm/generated/cases.c.h"
+#line 4114 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4031,7 +4130,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4035 "shared/vm/generated/cases.c.h"
+#line 4134 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4044,7 +4143,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4048 "shared/vm/generated/cases.c.h"
+#line 4147 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4065,7 +4164,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4069 "shared/vm/generated/cases.c.h"
+#line 4168 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4078,7 +4177,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4082 "shared/vm/generated/cases.c.h"
+#line 4181 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4098,7 +4197,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4102 "shared/vm/generated/cases.c.h"
+#line 4201 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4111,7 +4210,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4115 "shared/vm/generated/cases.c.h"
+#line 4214 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4128,7 +4227,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4132 "shared/vm/generated/cases.c.h"
+#line 4231 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4140,7 +4239,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4144 "shared/vm/generated/cases.c.h"
+#line 4243 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4160,7 +4259,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4164 "shared/vm/generated/cases.c.h"
+#line 4263 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4173,7 +4272,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4177 "shared/vm/generated/cases.c.h"
+#line 4276 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4193,7 +4292,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4197 "shared/vm/generated/cases.c.h"
+#line 4296 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4206,7 +4305,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4210 "shared/vm/generated/cases.c.h"
+#line 4309 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4227,7 +4326,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4231 "shared/vm/generated/cases.c.h"
+#line 4330 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4240,7 +4339,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4244 "shared/vm/generated/cases.c.h"
+#line 4343 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4260,7 +4359,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4264 "shared/vm/generated/cases.c.h"
+#line 4363 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4273,7 +4372,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4277 "shared/vm/generated/cases.c.h"
+#line 4376 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4290,7 +4389,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4294 "shared/vm/generated/cases.c.h"
+#line 4393 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4302,7 +4401,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4306 "shared/vm/generated/cases.c.h"
+#line 4405 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4322,7 +4421,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4326 "shared/vm/generated/cases.c.h"
+#line 4425 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4335,7 +4434,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4339 "shared/vm/generated/cases.c.h"
+#line 4438 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4355,7 +4454,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4359 "shared/vm/generated/cases.c.h"
+#line 4458 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4368,7 +4467,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4372 "shared/vm/generated/cases.c.h"
+#line 4471 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4389,7 +4488,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4393 "shared/vm/generated/cases.c.h"
+#line 4492 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4402,7 +4501,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4406 "shared/vm/generated/cases.c.h"
+#line 4505 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4422,7 +4521,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4426 "shared/vm/generated/cases.c.h"
+#line 4525 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4435,7 +4534,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4439 "shared/vm/generated/cases.c.h"
+#line 4538 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4454,7 +4553,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4458 "shared/vm/generated/cases.c.h"
+#line 4557 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4468,7 +4567,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4472 "shared/vm/generated/cases.c.h"
+#line 4571 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4486,7 +4585,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4490 "shared/vm/generated/cases.c.h"
+#line 4589 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4500,7 +4599,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4504 "shared/vm/generated/cases.c.h"
+#line 4603 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4518,7 +4617,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4522 "shared/vm/generated/cases.c.h"
+#line 4621 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4532,7 +4631,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4536 "shared/vm/generated/cases.c.h"
+#line 4635 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4550,7 +4649,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4554 "shared/vm/generated/cases.c.h"
+#line 4653 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4564,7 +4663,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4568 "shared/vm/generated/cases.c.h"
+#line 4667 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4580,7 +4679,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4584 "shared/vm/generated/cases.c.h"
+#line 4683 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4593,7 +4692,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4597 "shared/vm/generated/cases.c.h"
+#line 4696 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4610,7 +4709,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4614 "shared/vm/generated/cases.c.h"
+#line 4713 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4625,7 +4724,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4629 "shared/vm/generated/cases.c.h"
+#line 4728 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4642,7 +4741,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4646 "shared/vm/generated/cases.c.h"
+#line 4745 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4657,7 +4756,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4661 "shared/vm/generated/cases.c.h"
+#line 4760 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4676,7 +4775,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4680 "shared/vm/generated/cases.c.h"
+#line 4779 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4689,7 +4788,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4693 "shared/vm/generated/cases.c.h"
+#line 4792 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }

@@ -28,167 +28,173 @@
 #define FF_RETURN_VALUE                               21
 #define FF_RETURN_GENERATOR                           22
 #define FF_YIELD_VALUE                                23
-#define FF_PUSH_EXC_INFO                              24
-#define FF_POP_EXCEPT                                 25
-#define FF_CHECK_EXC_MATCH                            26
-#define FF_BEFORE_WITH                                27
-#define FF_WITH_EXCEPT_START                          28
-#define FF_BINARY_OP_ADD_INT                          29
-#define FF_BINARY_OP_SUBTRACT_INT                     30
-#define FF_BINARY_OP_MULTIPLY_INT                     31
-#define FF_BINARY_OP_ADD_FLOAT                        32
-#define FF_BINARY_OP_SUBTRACT_FLOAT                   33
-#define FF_BINARY_OP_MULTIPLY_FLOAT                   34
-#define FF_BINARY_OP_ADD_UNICODE                      35
-#define FF_LOAD_ATTR_INSTANCE_VALUE                   36
-#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              37
-#define FF_LOAD_ATTR_SLOT                             38
-#define FF_LOAD_ATTR_MODULE                           39
-#define FF_LOAD_ATTR_CLASS                            40
-#define FF_LOAD_ATTR_PROPERTY                         41
-#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        42
-#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            43
-#define FF_LOAD_METHOD_WITH_VALUES                    44
-#define FF_LOAD_METHOD_NO_DICT                        45
-#define FF_LOAD_METHOD_MODULE                         46
-#define FF_LOAD_METHOD_CLASS                          47
-#define FF_STORE_ATTR_INSTANCE_VALUE                  48
-#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             49
-#define FF_STORE_ATTR_SLOT                            50
-#define FF_BINARY_SUBSCR_LIST_INT                     51
-#define FF_BINARY_SUBSCR_TUPLE_INT                    52
-#define FF_BINARY_SUBSCR_DICT                         53
-#define FF_STORE_SUBSCR_LIST_INT                      54
-#define FF_STORE_SUBSCR_DICT                          55
-#define FF_BINARY_SUBSCR                              56
-#define FF_STORE_SUBSCR                               57
-#define FF_IS_OP                                      58
-#define FF_CONTAINS_OP                                59
-#define FF_LOAD_FAST                                  60
-#define FF_LOAD_CONST                                 61
-#define FF_STORE_FAST                                 62
-#define FF_DELETE_FAST                                63
-#define FF_MAKE_CELL                                  64
-#define FF_LOAD_CLOSURE                               65
-#define FF_LOAD_DEREF                                 66
-#define FF_LOAD_CLASSDEREF                            67
-#define FF_STORE_DEREF                                68
-#define FF_DELETE_DEREF                               69
-#define FF_COPY_FREE_VARS                             70
-#define FF_LOAD_NAME                                  71
-#define FF_STORE_NAME                                 72
-#define FF_DELETE_NAME                                73
-#define FF_STORE_GLOBAL                               74
-#define FF_DELETE_GLOBAL                              75
-#define FF_DELETE_ATTR                                76
-#define FF_COPY                                       77
-#define FF_SWAP                                       78
-#define FF_BUILD_TUPLE                                79
-#define FF_BUILD_LIST                                 80
-#define FF_LIST_APPEND                                81
-#define FF_LIST_EXTEND                                82
-#define FF_BUILD_SET                                  83
-#define FF_SET_ADD                                    84
-#define FF_SET_UPDATE                                 85
-#define FF_BUILD_MAP                                  86
-#define FF_BUILD_CONST_KEY_MAP                        87
-#define FF_DICT_UPDATE                                88
-#define FF_DICT_MERGE                                 89
-#define FF_MAP_ADD                                    90
-#define FF_BUILD_SLICE                                91
-#define FF_BUILD_STRING                               92
-#define FF_FORMAT_VALUE                               93
-#define FF_UNPACK_EX                                  94
-#define FF_MATCH_CLASS                                95
-#define FF_JUMP_FORWARD                               96
-#define FF_JUMP_BACKWARD                              97
-#define FF_JUMP_BACKWARD_NO_INTERRUPT                 98
-#define FF_POP_JUMP_FORWARD_IF_NONE                   99
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               100
-#define FF_POP_JUMP_BACKWARD_IF_NONE                  101
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              102
-#define FF_JUMP_IF_FALSE_OR_POP                       103
-#define FF_JUMP_IF_TRUE_OR_POP                        104
-#define FF_EXTENDED_ARG                               105
-#define FF_KW_NAMES                                   106
-#define FF_CALL_FUNCTION_EX                           107
-#define FF_MAKE_FUNCTION                              108
-#define FF_IMPORT_NAME                                109
-#define FF_IMPORT_FROM                                110
-#define FF_RESUME                                     111
-#define FF_SEND                                       112
-#define FF_RAISE_VARARGS                              113
-#define FF_RERAISE                                    114
-#define FF_LOAD_FAST__LOAD_FAST                       115
-#define FF_LOAD_FAST__LOAD_CONST                      116
-#define FF_LOAD_CONST__LOAD_FAST                      117
-#define FF_STORE_FAST__LOAD_FAST                      118
-#define FF_STORE_FAST__STORE_FAST                     119
-#define FF_BINARY_OP                                  120
-#define FF_CALL_PY_FUNCTION                           121
-#define FF_CALL_BUILTIN_O                             122
-#define FF_CALL_BUILTIN_FAST                          123
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            124
-#define FF_CALL_LEN                                   125
-#define FF_CALL_ISINSTANCE                            126
-#define FF_CALL_TYPE_1                                127
-#define FF_CALL_STR_1                                 128
-#define FF_CALL_LIST_APPEND                           129
-#define FF_CALL_METHOD_DESCRIPTOR_O                   130
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              131
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                132
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  133
-#define FF_CALL_BOUND_METHOD                          134
-#define FF_CALL_BUILTIN_CLASS                         135
-#define FF_CALL_PY_CLASS                              136
-#define FF_CALL                                       137
-#define FF_COMPARE_OP_INT                             138
-#define FF_COMPARE_OP_FLOAT                           139
-#define FF_COMPARE_OP_STR                             140
-#define FF_COMPARE_OP                                 141
-#define FF_FOR_ITER_LIST                              142
-#define FF_FOR_ITER_TUPLE                             143
-#define FF_FOR_ITER_RANGE                             144
-#define FF_FOR_ITER_GEN                               145
-#define FF_FOR_ITER                                   146
-#define FF_LOAD_ATTR_WITH_HINT                        147
-#define FF_LOAD_ATTR                                  148
-#define FF_LOAD_METHOD                                149
-#define FF_LOAD_GLOBAL_MODULE                         150
-#define FF_LOAD_GLOBAL_BUILTIN                        151
-#define FF_LOAD_GLOBAL                                152
-#define FF_STORE_ATTR                                 153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             154
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              155
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             156
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             157
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              159
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               160
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              161
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              162
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            166
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            167
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             169
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              170
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             171
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             172
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              173
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  174
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   175
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 176
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  177
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  178
-#define FF_UNPACK_SEQUENCE_TUPLE                      179
-#define FF_UNPACK_SEQUENCE_LIST                       180
-#define FF_UNPACK_SEQUENCE                            181
+#define FF_GET_AITER                                  24
+#define FF_GET_ANEXT                                  25
+#define FF_END_ASYNC_FOR                              26
+#define FF_BEFORE_ASYNC_WITH                          27
+#define FF_ASYNC_GEN_WRAP                             28
+#define FF_PUSH_EXC_INFO                              29
+#define FF_POP_EXCEPT                                 30
+#define FF_CHECK_EXC_MATCH                            31
+#define FF_BEFORE_WITH                                32
+#define FF_WITH_EXCEPT_START                          33
+#define FF_BINARY_OP_ADD_INT                          34
+#define FF_BINARY_OP_SUBTRACT_INT                     35
+#define FF_BINARY_OP_MULTIPLY_INT                     36
+#define FF_BINARY_OP_ADD_FLOAT                        37
+#define FF_BINARY_OP_SUBTRACT_FLOAT                   38
+#define FF_BINARY_OP_MULTIPLY_FLOAT                   39
+#define FF_BINARY_OP_ADD_UNICODE                      40
+#define FF_LOAD_ATTR_INSTANCE_VALUE                   41
+#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              42
+#define FF_LOAD_ATTR_SLOT                             43
+#define FF_LOAD_ATTR_MODULE                           44
+#define FF_LOAD_ATTR_CLASS                            45
+#define FF_LOAD_ATTR_PROPERTY                         46
+#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        47
+#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            48
+#define FF_LOAD_METHOD_WITH_VALUES                    49
+#define FF_LOAD_METHOD_NO_DICT                        50
+#define FF_LOAD_METHOD_MODULE                         51
+#define FF_LOAD_METHOD_CLASS                          52
+#define FF_STORE_ATTR_INSTANCE_VALUE                  53
+#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             54
+#define FF_STORE_ATTR_SLOT                            55
+#define FF_BINARY_SUBSCR_LIST_INT                     56
+#define FF_BINARY_SUBSCR_TUPLE_INT                    57
+#define FF_BINARY_SUBSCR_DICT                         58
+#define FF_STORE_SUBSCR_LIST_INT                      59
+#define FF_STORE_SUBSCR_DICT                          60
+#define FF_BINARY_SUBSCR                              61
+#define FF_STORE_SUBSCR                               62
+#define FF_IS_OP                                      63
+#define FF_CONTAINS_OP                                64
+#define FF_LOAD_FAST                                  65
+#define FF_LOAD_CONST                                 66
+#define FF_STORE_FAST                                 67
+#define FF_DELETE_FAST                                68
+#define FF_MAKE_CELL                                  69
+#define FF_LOAD_CLOSURE                               70
+#define FF_LOAD_DEREF                                 71
+#define FF_LOAD_CLASSDEREF                            72
+#define FF_STORE_DEREF                                73
+#define FF_DELETE_DEREF                               74
+#define FF_COPY_FREE_VARS                             75
+#define FF_LOAD_NAME                                  76
+#define FF_STORE_NAME                                 77
+#define FF_DELETE_NAME                                78
+#define FF_STORE_GLOBAL                               79
+#define FF_DELETE_GLOBAL                              80
+#define FF_DELETE_ATTR                                81
+#define FF_COPY                                       82
+#define FF_SWAP                                       83
+#define FF_BUILD_TUPLE                                84
+#define FF_BUILD_LIST                                 85
+#define FF_LIST_APPEND                                86
+#define FF_LIST_EXTEND                                87
+#define FF_BUILD_SET                                  88
+#define FF_SET_ADD                                    89
+#define FF_SET_UPDATE                                 90
+#define FF_BUILD_MAP                                  91
+#define FF_BUILD_CONST_KEY_MAP                        92
+#define FF_DICT_UPDATE                                93
+#define FF_DICT_MERGE                                 94
+#define FF_MAP_ADD                                    95
+#define FF_BUILD_SLICE                                96
+#define FF_BUILD_STRING                               97
+#define FF_FORMAT_VALUE                               98
+#define FF_UNPACK_EX                                  99
+#define FF_MATCH_CLASS                                100
+#define FF_JUMP_FORWARD                               101
+#define FF_JUMP_BACKWARD                              102
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 103
+#define FF_POP_JUMP_FORWARD_IF_NONE                   104
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               105
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  106
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              107
+#define FF_JUMP_IF_FALSE_OR_POP                       108
+#define FF_JUMP_IF_TRUE_OR_POP                        109
+#define FF_EXTENDED_ARG                               110
+#define FF_KW_NAMES                                   111
+#define FF_CALL_FUNCTION_EX                           112
+#define FF_MAKE_FUNCTION                              113
+#define FF_IMPORT_NAME                                114
+#define FF_IMPORT_FROM                                115
+#define FF_RESUME                                     116
+#define FF_SEND                                       117
+#define FF_GET_AWAITABLE                              118
+#define FF_RAISE_VARARGS                              119
+#define FF_RERAISE                                    120
+#define FF_LOAD_FAST__LOAD_FAST                       121
+#define FF_LOAD_FAST__LOAD_CONST                      122
+#define FF_LOAD_CONST__LOAD_FAST                      123
+#define FF_STORE_FAST__LOAD_FAST                      124
+#define FF_STORE_FAST__STORE_FAST                     125
+#define FF_BINARY_OP                                  126
+#define FF_CALL_PY_FUNCTION                           127
+#define FF_CALL_BUILTIN_O                             128
+#define FF_CALL_BUILTIN_FAST                          129
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            130
+#define FF_CALL_LEN                                   131
+#define FF_CALL_ISINSTANCE                            132
+#define FF_CALL_TYPE_1                                133
+#define FF_CALL_STR_1                                 134
+#define FF_CALL_LIST_APPEND                           135
+#define FF_CALL_METHOD_DESCRIPTOR_O                   136
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              137
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                138
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  139
+#define FF_CALL_BOUND_METHOD                          140
+#define FF_CALL_BUILTIN_CLASS                         141
+#define FF_CALL_PY_CLASS                              142
+#define FF_CALL                                       143
+#define FF_COMPARE_OP_INT                             144
+#define FF_COMPARE_OP_FLOAT                           145
+#define FF_COMPARE_OP_STR                             146
+#define FF_COMPARE_OP                                 147
+#define FF_FOR_ITER_LIST                              148
+#define FF_FOR_ITER_TUPLE                             149
+#define FF_FOR_ITER_RANGE                             150
+#define FF_FOR_ITER_GEN                               151
+#define FF_FOR_ITER                                   152
+#define FF_LOAD_ATTR_WITH_HINT                        153
+#define FF_LOAD_ATTR                                  154
+#define FF_LOAD_METHOD                                155
+#define FF_LOAD_GLOBAL_MODULE                         156
+#define FF_LOAD_GLOBAL_BUILTIN                        157
+#define FF_LOAD_GLOBAL                                158
+#define FF_STORE_ATTR                                 159
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             160
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              161
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             162
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             163
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              164
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              165
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               166
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              167
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              168
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               169
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            170
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             171
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            172
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            173
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             174
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             175
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              176
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             177
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             178
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              179
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  180
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   181
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 182
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  183
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  184
+#define FF_UNPACK_SEQUENCE_TUPLE                      185
+#define FF_UNPACK_SEQUENCE_LIST                       186
+#define FF_UNPACK_SEQUENCE                            187
 
-#define FF_HAVE_ARGUMENT                              58
-#define FF_NUM_OPCODES                                182
+#define FF_HAVE_ARGUMENT                              63
+#define FF_NUM_OPCODES                                188
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -412,6 +418,11 @@ static const char *const ff_opcode_names[256] = {
     [FF_RETURN_VALUE] = "RETURN_VALUE",
     [FF_RETURN_GENERATOR] = "RETURN_GENERATOR",
     [FF_YIELD_VALUE] = "YIELD_VALUE",
+    [FF_GET_AITER] = "GET_AITER",
+    [FF_GET_ANEXT] = "GET_ANEXT",
+    [FF_END_ASYNC_FOR] = "END_ASYNC_FOR",
+    [FF_BEFORE_ASYNC_WITH] = "BEFORE_ASYNC_WITH",
+    [FF_ASYNC_GEN_WRAP] = "ASYNC_GEN_WRAP",
     [FF_PUSH_EXC_INFO] = "PUSH_EXC_INFO",
     [FF_POP_EXCEPT] = "POP_EXCEPT",
     [FF_CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
@@ -501,6 +512,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_IMPORT_FROM] = "IMPORT_FROM",
     [FF_RESUME] = "RESUME",
     [FF_SEND] = "SEND",
+    [FF_GET_AWAITABLE] = "GET_AWAITABLE",
     [FF_RAISE_VARARGS] = "RAISE_VARARGS",
     [FF_RERAISE] = "RERAISE",
     [FF_LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST",
@@ -603,6 +615,11 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_RETURN_VALUE: return -1;
     case FF_RETURN_GENERATOR: return 0;
     case FF_YIELD_VALUE: return 0;
+    case FF_GET_AITER: return 0;
+    case FF_GET_ANEXT: return 1;
+    case FF_END_ASYNC_FOR: return -2;
+    case FF_BEFORE_ASYNC_WITH: return 1;
+    case FF_ASYNC_GEN_WRAP: return 0;
     case FF_PUSH_EXC_INFO: return 1;
     case FF_POP_EXCEPT: return -1;
     case FF_CHECK_EXC_MATCH: return 0;
@@ -692,6 +709,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
     case FF_SEND: return jump ? (-1) : (0);
+    case FF_GET_AWAITABLE: return 0;
     case FF_RAISE_VARARGS: return -oparg;
     case FF_RERAISE: return -1;
     case FF_LOAD_FAST__LOAD_FAST: return 2;
@@ -795,6 +813,11 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_RETURN_VALUE: return 1;
     case FF_RETURN_GENERATOR: return 0;
     case FF_YIELD_VALUE: return 1;
+    case FF_GET_AITER: return 1;
+    case FF_GET_ANEXT: return 1;
+    case FF_END_ASYNC_FOR: return 2;
+    case FF_BEFORE_ASYNC_WITH: return 1;
+    case FF_ASYNC_GEN_WRAP: return 1;
     case FF_PUSH_EXC_INFO: return 1;
     case FF_POP_EXCEPT: return 1;
     case FF_CHECK_EXC_MATCH: return 2;
@@ -884,6 +907,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
     case FF_SEND: return 2;
+    case FF_GET_AWAITABLE: return 1;
     case FF_RAISE_VARARGS: return oparg;
     case FF_RERAISE: return oparg + 1;
     case FF_LOAD_FAST__LOAD_FAST: return 0;

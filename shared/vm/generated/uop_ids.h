@@ -100,139 +100,145 @@
 #define FF_UOP_YIELD_VALUE                                 91
 #define FF_UOP_RESUME                                      92
 #define FF_UOP_SEND                                        93
-#define FF_UOP_RAISE_VARARGS                               94
-#define FF_UOP_RERAISE                                     95
-#define FF_UOP_PUSH_EXC_INFO                               96
-#define FF_UOP_POP_EXCEPT                                  97
-#define FF_UOP_CHECK_EXC_MATCH                             98
-#define FF_UOP_BEFORE_WITH                                 99
-#define FF_UOP_WITH_EXCEPT_START                           100
-#define FF_UOP_GUARD_BOTH_INT                              101
-#define FF_UOP_GUARD_BOTH_FLOAT                            102
-#define FF_UOP_GUARD_BOTH_UNICODE                          103
-#define FF_UOP_BINARY_OP_ADD_INT                           104
-#define FF_UOP_BINARY_OP_SUBTRACT_INT                      105
-#define FF_UOP_BINARY_OP_MULTIPLY_INT                      106
-#define FF_UOP_BINARY_OP_ADD_FLOAT                         107
-#define FF_UOP_BINARY_OP_SUBTRACT_FLOAT                    108
-#define FF_UOP_BINARY_OP_MULTIPLY_FLOAT                    109
-#define FF_UOP_BINARY_OP_ADD_UNICODE                       110
-#define FF_UOP_SPECIALIZE_BINARY_OP                        111
-#define FF_UOP_GUARD_PY_FUNCTION                           112
-#define FF_UOP_CALL_PY_FUNCTION                            113
-#define FF_UOP_GUARD_BUILTIN_O                             114
-#define FF_UOP_CALL_BUILTIN_O                              115
-#define FF_UOP_GUARD_BUILTIN_FAST                          116
-#define FF_UOP_CALL_BUILTIN_FAST                           117
-#define FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS            118
-#define FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS             119
-#define FF_UOP_GUARD_LEN                                   120
-#define FF_UOP_CALL_LEN                                    121
-#define FF_UOP_GUARD_ISINSTANCE                            122
-#define FF_UOP_CALL_ISINSTANCE                             123
-#define FF_UOP_GUARD_TYPE_1                                124
-#define FF_UOP_CALL_TYPE_1                                 125
-#define FF_UOP_GUARD_STR_1                                 126
-#define FF_UOP_CALL_STR_1                                  127
-#define FF_UOP_GUARD_LIST_APPEND                           128
-#define FF_UOP_CALL_LIST_APPEND                            129
-#define FF_UOP_GUARD_METHOD_DESCRIPTOR                     130
-#define FF_UOP_GUARD_DESCRIPTOR_O                          131
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_O                    132
-#define FF_UOP_GUARD_DESCRIPTOR_NOARGS                     133
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS               134
-#define FF_UOP_GUARD_DESCRIPTOR_FAST                       135
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST                 136
-#define FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS         137
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS   138
-#define FF_UOP_GUARD_BOUND_METHOD                          139
-#define FF_UOP_CALL_BOUND_METHOD                           140
-#define FF_UOP_GUARD_BUILTIN_CLASS                         141
-#define FF_UOP_CALL_BUILTIN_CLASS                          142
-#define FF_UOP_GUARD_PY_CLASS                              143
-#define FF_UOP_CALL_PY_CLASS                               144
-#define FF_UOP_SPECIALIZE_CALL                             145
-#define FF_UOP_COMPARE_OP_INT                              146
-#define FF_UOP_COMPARE_OP_FLOAT                            147
-#define FF_UOP_COMPARE_OP_STR                              148
-#define FF_UOP_SPECIALIZE_COMPARE_OP                       149
-#define FF_UOP_GUARD_LIST_ITERATOR                         150
-#define FF_UOP_GUARD_TUPLE_ITERATOR                        151
-#define FF_UOP_GUARD_RANGE_ITERATOR                        152
-#define FF_UOP_FOR_ITER_LIST                               153
-#define FF_UOP_FOR_ITER_TUPLE                              154
-#define FF_UOP_FOR_ITER_RANGE                              155
-#define FF_UOP_GUARD_FIVEFOLD_GENERATOR                    156
-#define FF_UOP_FOR_ITER_GEN                                157
-#define FF_UOP_SPECIALIZE_FOR_ITER                         158
-#define FF_UOP_GUARD_TYPE_VERSION                          159
-#define FF_UOP_GUARD_TYPE_VERSION_POLY                     160
-#define FF_UOP_CHECK_INSTANCE_VALUES                       161
-#define FF_UOP_CHECK_INSTANCE_DICT                         162
-#define FF_UOP_GUARD_SHARED_KEYS_VERSION                   163
-#define FF_UOP_CHECK_MODULE                                164
-#define FF_UOP_CHECK_CLASS                                 165
-#define FF_UOP_LOAD_ATTR_INSTANCE_VALUE                    166
-#define FF_UOP_LOAD_ATTR_WITH_HINT                         167
-#define FF_UOP_LOAD_ATTR_SLOT                              168
-#define FF_UOP_LOAD_ATTR_MODULE                            169
-#define FF_UOP_LOAD_ATTR_CLASS                             170
-#define FF_UOP_LOAD_ATTR_PROPERTY                          171
-#define FF_UOP_LOAD_METHOD_FROM_CLASS                      172
-#define FF_UOP_LOAD_METHOD_MODULE                          173
-#define FF_UOP_LOAD_METHOD_CLASS                           174
-#define FF_UOP_SPECIALIZE_LOAD_ATTR                        175
-#define FF_UOP_SPECIALIZE_LOAD_METHOD                      176
-#define FF_UOP_GUARD_GLOBALS_VERSION                       177
-#define FF_UOP_GUARD_BUILTINS_VERSION                      178
-#define FF_UOP_LOAD_GLOBAL_MODULE                          179
-#define FF_UOP_LOAD_GLOBAL_BUILTIN                         180
-#define FF_UOP_SPECIALIZE_LOAD_GLOBAL                      181
-#define FF_UOP_STORE_ATTR_INSTANCE_VALUE                   182
-#define FF_UOP_STORE_ATTR_SLOT                             183
-#define FF_UOP_GUARD_STORE_TYPE_VERSION                    184
-#define FF_UOP_GUARD_STORE_TYPE_VERSION_POLY               185
-#define FF_UOP_CHECK_STORE_INSTANCE_VALUES                 186
-#define FF_UOP_SPECIALIZE_STORE_ATTR                       187
-#define FF_UOP_GUARD_LIST_INT                              188
-#define FF_UOP_GUARD_TUPLE_INT                             189
-#define FF_UOP_GUARD_INDEX_IN_RANGE                        190
-#define FF_UOP_BINARY_SUBSCR_LIST_INT                      191
-#define FF_UOP_BINARY_SUBSCR_TUPLE_INT                     192
-#define FF_UOP_GUARD_DICT                                  193
-#define FF_UOP_BINARY_SUBSCR_DICT                          194
-#define FF_UOP_GUARD_STORE_LIST_INT                        195
-#define FF_UOP_GUARD_STORE_INDEX_IN_RANGE                  196
-#define FF_UOP_STORE_SUBSCR_LIST_INT                       197
-#define FF_UOP_GUARD_STORE_DICT                            198
-#define FF_UOP_STORE_SUBSCR_DICT                           199
-#define FF_UOP_SPECIALIZE_BINARY_SUBSCR                    200
-#define FF_UOP_SPECIALIZE_STORE_SUBSCR                     201
-#define FF_UOP_LOAD_FAST__LOAD_FAST                        202
-#define FF_UOP_LOAD_FAST__LOAD_CONST                       203
-#define FF_UOP_LOAD_CONST__LOAD_FAST                       204
-#define FF_UOP_STORE_FAST__LOAD_FAST                       205
-#define FF_UOP_STORE_FAST__STORE_FAST                      206
-#define FF_UOP_TO_BOOL_BOOL                                207
-#define FF_UOP_TO_BOOL_INT                                 208
-#define FF_UOP_TO_BOOL_NONE                                209
-#define FF_UOP_TO_BOOL_LIST                                210
-#define FF_UOP_TO_BOOL_STR                                 211
-#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL           212
-#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL            213
-#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL          214
-#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL           215
-#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE        216
-#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE         217
-#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE       218
-#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE        219
-#define FF_UOP_GUARD_TUPLE_OF_LENGTH                       220
-#define FF_UOP_GUARD_LIST_OF_LENGTH                        221
-#define FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE                   222
-#define FF_UOP_UNPACK_SEQUENCE_ITEMS                       223
-#define FF_UOP_SPECIALIZE_UNPACK_SEQUENCE                  224
+#define FF_UOP_GET_AWAITABLE                               94
+#define FF_UOP_GET_AITER                                   95
+#define FF_UOP_GET_ANEXT                                   96
+#define FF_UOP_END_ASYNC_FOR                               97
+#define FF_UOP_BEFORE_ASYNC_WITH                           98
+#define FF_UOP_ASYNC_GEN_WRAP                              99
+#define FF_UOP_RAISE_VARARGS                               100
+#define FF_UOP_RERAISE                                     101
+#define FF_UOP_PUSH_EXC_INFO                               102
+#define FF_UOP_POP_EXCEPT                                  103
+#define FF_UOP_CHECK_EXC_MATCH                             104
+#define FF_UOP_BEFORE_WITH                                 105
+#define FF_UOP_WITH_EXCEPT_START                           106
+#define FF_UOP_GUARD_BOTH_INT                              107
+#define FF_UOP_GUARD_BOTH_FLOAT                            108
+#define FF_UOP_GUARD_BOTH_UNICODE                          109
+#define FF_UOP_BINARY_OP_ADD_INT                           110
+#define FF_UOP_BINARY_OP_SUBTRACT_INT                      111
+#define FF_UOP_BINARY_OP_MULTIPLY_INT                      112
+#define FF_UOP_BINARY_OP_ADD_FLOAT                         113
+#define FF_UOP_BINARY_OP_SUBTRACT_FLOAT                    114
+#define FF_UOP_BINARY_OP_MULTIPLY_FLOAT                    115
+#define FF_UOP_BINARY_OP_ADD_UNICODE                       116
+#define FF_UOP_SPECIALIZE_BINARY_OP                        117
+#define FF_UOP_GUARD_PY_FUNCTION                           118
+#define FF_UOP_CALL_PY_FUNCTION                            119
+#define FF_UOP_GUARD_BUILTIN_O                             120
+#define FF_UOP_CALL_BUILTIN_O                              121
+#define FF_UOP_GUARD_BUILTIN_FAST                          122
+#define FF_UOP_CALL_BUILTIN_FAST                           123
+#define FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS            124
+#define FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS             125
+#define FF_UOP_GUARD_LEN                                   126
+#define FF_UOP_CALL_LEN                                    127
+#define FF_UOP_GUARD_ISINSTANCE                            128
+#define FF_UOP_CALL_ISINSTANCE                             129
+#define FF_UOP_GUARD_TYPE_1                                130
+#define FF_UOP_CALL_TYPE_1                                 131
+#define FF_UOP_GUARD_STR_1                                 132
+#define FF_UOP_CALL_STR_1                                  133
+#define FF_UOP_GUARD_LIST_APPEND                           134
+#define FF_UOP_CALL_LIST_APPEND                            135
+#define FF_UOP_GUARD_METHOD_DESCRIPTOR                     136
+#define FF_UOP_GUARD_DESCRIPTOR_O                          137
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_O                    138
+#define FF_UOP_GUARD_DESCRIPTOR_NOARGS                     139
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS               140
+#define FF_UOP_GUARD_DESCRIPTOR_FAST                       141
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST                 142
+#define FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS         143
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS   144
+#define FF_UOP_GUARD_BOUND_METHOD                          145
+#define FF_UOP_CALL_BOUND_METHOD                           146
+#define FF_UOP_GUARD_BUILTIN_CLASS                         147
+#define FF_UOP_CALL_BUILTIN_CLASS                          148
+#define FF_UOP_GUARD_PY_CLASS                              149
+#define FF_UOP_CALL_PY_CLASS                               150
+#define FF_UOP_SPECIALIZE_CALL                             151
+#define FF_UOP_COMPARE_OP_INT                              152
+#define FF_UOP_COMPARE_OP_FLOAT                            153
+#define FF_UOP_COMPARE_OP_STR                              154
+#define FF_UOP_SPECIALIZE_COMPARE_OP                       155
+#define FF_UOP_GUARD_LIST_ITERATOR                         156
+#define FF_UOP_GUARD_TUPLE_ITERATOR                        157
+#define FF_UOP_GUARD_RANGE_ITERATOR                        158
+#define FF_UOP_FOR_ITER_LIST                               159
+#define FF_UOP_FOR_ITER_TUPLE                              160
+#define FF_UOP_FOR_ITER_RANGE                              161
+#define FF_UOP_GUARD_FIVEFOLD_GENERATOR                    162
+#define FF_UOP_FOR_ITER_GEN                                163
+#define FF_UOP_SPECIALIZE_FOR_ITER                         164
+#define FF_UOP_GUARD_TYPE_VERSION                          165
+#define FF_UOP_GUARD_TYPE_VERSION_POLY                     166
+#define FF_UOP_CHECK_INSTANCE_VALUES                       167
+#define FF_UOP_CHECK_INSTANCE_DICT                         168
+#define FF_UOP_GUARD_SHARED_KEYS_VERSION                   169
+#define FF_UOP_CHECK_MODULE                                170
+#define FF_UOP_CHECK_CLASS                                 171
+#define FF_UOP_LOAD_ATTR_INSTANCE_VALUE                    172
+#define FF_UOP_LOAD_ATTR_WITH_HINT                         173
+#define FF_UOP_LOAD_ATTR_SLOT                              174
+#define FF_UOP_LOAD_ATTR_MODULE                            175
+#define FF_UOP_LOAD_ATTR_CLASS                             176
+#define FF_UOP_LOAD_ATTR_PROPERTY                          177
+#define FF_UOP_LOAD_METHOD_FROM_CLASS                      178
+#define FF_UOP_LOAD_METHOD_MODULE                          179
+#define FF_UOP_LOAD_METHOD_CLASS                           180
+#define FF_UOP_SPECIALIZE_LOAD_ATTR                        181
+#define FF_UOP_SPECIALIZE_LOAD_METHOD                      182
+#define FF_UOP_GUARD_GLOBALS_VERSION                       183
+#define FF_UOP_GUARD_BUILTINS_VERSION                      184
+#define FF_UOP_LOAD_GLOBAL_MODULE                          185
+#define FF_UOP_LOAD_GLOBAL_BUILTIN                         186
+#define FF_UOP_SPECIALIZE_LOAD_GLOBAL                      187
+#define FF_UOP_STORE_ATTR_INSTANCE_VALUE                   188
+#define FF_UOP_STORE_ATTR_SLOT                             189
+#define FF_UOP_GUARD_STORE_TYPE_VERSION                    190
+#define FF_UOP_GUARD_STORE_TYPE_VERSION_POLY               191
+#define FF_UOP_CHECK_STORE_INSTANCE_VALUES                 192
+#define FF_UOP_SPECIALIZE_STORE_ATTR                       193
+#define FF_UOP_GUARD_LIST_INT                              194
+#define FF_UOP_GUARD_TUPLE_INT                             195
+#define FF_UOP_GUARD_INDEX_IN_RANGE                        196
+#define FF_UOP_BINARY_SUBSCR_LIST_INT                      197
+#define FF_UOP_BINARY_SUBSCR_TUPLE_INT                     198
+#define FF_UOP_GUARD_DICT                                  199
+#define FF_UOP_BINARY_SUBSCR_DICT                          200
+#define FF_UOP_GUARD_STORE_LIST_INT                        201
+#define FF_UOP_GUARD_STORE_INDEX_IN_RANGE                  202
+#define FF_UOP_STORE_SUBSCR_LIST_INT                       203
+#define FF_UOP_GUARD_STORE_DICT                            204
+#define FF_UOP_STORE_SUBSCR_DICT                           205
+#define FF_UOP_SPECIALIZE_BINARY_SUBSCR                    206
+#define FF_UOP_SPECIALIZE_STORE_SUBSCR                     207
+#define FF_UOP_LOAD_FAST__LOAD_FAST                        208
+#define FF_UOP_LOAD_FAST__LOAD_CONST                       209
+#define FF_UOP_LOAD_CONST__LOAD_FAST                       210
+#define FF_UOP_STORE_FAST__LOAD_FAST                       211
+#define FF_UOP_STORE_FAST__STORE_FAST                      212
+#define FF_UOP_TO_BOOL_BOOL                                213
+#define FF_UOP_TO_BOOL_INT                                 214
+#define FF_UOP_TO_BOOL_NONE                                215
+#define FF_UOP_TO_BOOL_LIST                                216
+#define FF_UOP_TO_BOOL_STR                                 217
+#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL           218
+#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL            219
+#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL          220
+#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL           221
+#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE        222
+#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE         223
+#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE       224
+#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE        225
+#define FF_UOP_GUARD_TUPLE_OF_LENGTH                       226
+#define FF_UOP_GUARD_LIST_OF_LENGTH                        227
+#define FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE                   228
+#define FF_UOP_UNPACK_SEQUENCE_ITEMS                       229
+#define FF_UOP_SPECIALIZE_UNPACK_SEQUENCE                  230
 
-#define FF_NUM_UOPS 225
+#define FF_NUM_UOPS 231
 #define FF_MAX_UOPS_PER_OPCODE 6
 
 static const char *const ff_uop_names[FF_NUM_UOPS] = {
@@ -330,6 +336,12 @@ static const char *const ff_uop_names[FF_NUM_UOPS] = {
     "YIELD_VALUE",
     "RESUME",
     "SEND",
+    "GET_AWAITABLE",
+    "GET_AITER",
+    "GET_ANEXT",
+    "END_ASYNC_FOR",
+    "BEFORE_ASYNC_WITH",
+    "ASYNC_GEN_WRAP",
     "RAISE_VARARGS",
     "RERAISE",
     "PUSH_EXC_INFO",
@@ -489,6 +501,11 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_RETURN_VALUE] = {FF_UOP_RETURN_VALUE, -1},
     [FF_RETURN_GENERATOR] = {FF_UOP_RETURN_GENERATOR, -1},
     [FF_YIELD_VALUE] = {FF_UOP_YIELD_VALUE, -1},
+    [FF_GET_AITER] = {FF_UOP_GET_AITER, -1},
+    [FF_GET_ANEXT] = {FF_UOP_GET_ANEXT, -1},
+    [FF_END_ASYNC_FOR] = {FF_UOP_END_ASYNC_FOR, -1},
+    [FF_BEFORE_ASYNC_WITH] = {FF_UOP_BEFORE_ASYNC_WITH, -1},
+    [FF_ASYNC_GEN_WRAP] = {FF_UOP_ASYNC_GEN_WRAP, -1},
     [FF_PUSH_EXC_INFO] = {FF_UOP_PUSH_EXC_INFO, -1},
     [FF_POP_EXCEPT] = {FF_UOP_POP_EXCEPT, -1},
     [FF_CHECK_EXC_MATCH] = {FF_UOP_CHECK_EXC_MATCH, -1},
@@ -578,6 +595,7 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_IMPORT_FROM] = {FF_UOP_IMPORT_FROM, -1},
     [FF_RESUME] = {FF_UOP_RESUME, -1},
     [FF_SEND] = {FF_UOP_SEND, -1},
+    [FF_GET_AWAITABLE] = {FF_UOP_GET_AWAITABLE, -1},
     [FF_RAISE_VARARGS] = {FF_UOP_RAISE_VARARGS, -1},
     [FF_RERAISE] = {FF_UOP_RERAISE, -1},
     [FF_LOAD_FAST__LOAD_FAST] = {FF_UOP_LOAD_FAST__LOAD_FAST, -1},
