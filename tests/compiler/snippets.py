@@ -313,6 +313,54 @@ def order(x):
             return a, b, c
 print(order((1, 2, 3)), order((1, 2, 3, 4)), order([1, 2, 3, 4, 5]))
 """,
+    "async": """
+import asyncio
+class CM:
+    def __init__(self, swallow=False): self.swallow = swallow
+    async def __aenter__(self): print('aenter'); return self
+    async def __aexit__(self, t, v, tb): print('aexit', t.__name__ if t else None); return self.swallow
+class It:
+    def __init__(self): self.i = 0
+    def __aiter__(self): return self
+    async def __anext__(self):
+        self.i += 1
+        if self.i > 3: raise StopAsyncIteration
+        return self.i
+async def agen(n):
+    try:
+        for i in range(n):
+            x = yield i
+            await asyncio.sleep(0)
+    finally:
+        print('agen closed')
+async def main(xs):
+    total = 0
+    async for v in It():
+        total += v
+    else:
+        total += 100
+    async with CM() as c, CM():
+        total += 1
+    async with CM(True):
+        raise KeyError('swallowed')
+    for q in xs:
+        async with CM():
+            if q: break
+            continue
+    comps = ([x async for x in agen(3)], {x: y async for x in agen(2) for y in xs},
+             [await asyncio.sleep(0, x) for x in xs], [[c async for c in agen(2)] for r in xs])
+    g = (await asyncio.sleep(0, x) async for x in agen(2) if x if await asyncio.sleep(0, True))
+    async with CM():
+        try:
+            return total, comps, [y async for y in g]
+        finally:
+            print('fin')
+def plain(xs):
+    return (await x for x in xs)
+async def one(v): return v * 3
+async def use_plain(): return [y async for y in plain([one(1), one(2)])]
+print(asyncio.run(main([0, 1])), asyncio.run(use_plain()))
+""",
     "imports": """
 import os, os.path
 import collections.abc as cabc

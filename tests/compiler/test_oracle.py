@@ -21,7 +21,7 @@ from .snippets import SNIPPETS
 
 # Constructs whose instruction sequence matches CPython's exactly, positions included.
 EXACT = ["operators", "displays", "functions", "classes", "control", "exceptions", "with",
-         "generators", "scopes", "imports", "match"]
+         "generators", "scopes", "imports", "match", "async"]
 
 
 def run(code) -> str:

@@ -127,7 +127,7 @@ class ControlFlow:
     def unwind_fblock(self, info: FBlock, preserve_tos: bool) -> None:
         """Leave one frame block on a break/continue/return (compiler_unwind_fblock)."""
         kind = info.kind
-        if kind in ("WHILE_LOOP", "EXCEPTION_HANDLER"):
+        if kind in ("WHILE_LOOP", "EXCEPTION_HANDLER", "ASYNC_COMPREHENSION_GENERATOR"):
             return
         if kind == "FOR_LOOP":
             if preserve_tos:
@@ -151,12 +151,14 @@ class ControlFlow:
                 self.emit("SWAP", 2)
             self.emit("POP_BLOCK")
             self.emit("POP_EXCEPT")
-        elif kind == "WITH":
+        elif kind in ("WITH", "ASYNC_WITH"):
             set_pos(self.u, info.datum)
             self.emit("POP_BLOCK")
             if preserve_tos:
                 self.emit("SWAP", 2)
             self.call_exit_with_nones()
+            if kind == "ASYNC_WITH":
+                self.await_value(2)
             self.emit("POP_TOP")
             self.unset_loc()
         elif kind == "HANDLER_CLEANUP":
@@ -325,7 +327,75 @@ class ControlFlow:
         self.pop_except_and_reraise()
         self.u.place(end)
 
+    def stmt_AsyncFor(self, node: ast.AsyncFor) -> None:
+        """compiler_async_for: __anext__ awaited under a handler; END_ASYNC_FOR ends
+        the loop on StopAsyncIteration."""
+        start, except_, end = Label("async_for"), Label("async_for_except"), \
+            Label("async_for_end")
+        self.visit_expr(node.iter)
+        self.emit("GET_AITER")
+        self.u.place(start)
+        self.push_fblock(FBlock("FOR_LOOP", start, end))
+        self.emit("SETUP_FINALLY", target=except_)
+        self.emit("GET_ANEXT")
+        self.load_const(None)
+        self.add_yield_from(await_=True)
+        self.emit("POP_BLOCK")
+        self.visit_expr(node.target)
+        self.visit_stmts(node.body)
+        self.unset_loc()
+        self.emit("JUMP", target=start)
+        self.pop_fblock("FOR_LOOP")
+        self.u.place(except_)
+        # END_ASYNC_FOR follows the `for`, not the body: the iterator's line.
+        set_pos(self.u, node.iter)
+        self.emit("END_ASYNC_FOR")
+        self.visit_stmts(node.orelse)
+        self.u.place(end)
+
     # --- with ------------------------------------------------------------------------------
+    def await_value(self, where: int) -> None:
+        """Await what is on top (GET_AWAITABLE's oparg: 1 after __aenter__, 2 after __aexit__)."""
+        self.emit("GET_AWAITABLE", where)
+        self.load_const(None)
+        self.add_yield_from(await_=True)
+
+    def stmt_AsyncWith(self, node: ast.AsyncWith, pos: int = 0) -> None:
+        """compiler_async_with: stmt_With with __aenter__ and __aexit__ awaited."""
+        item = node.items[pos]
+        block, final, exit_, cleanup = Label("awith"), Label("awith_final"), \
+            Label("awith_exit"), Label("awith_cleanup")
+        self.visit_expr(item.context_expr)
+        self.emit("BEFORE_ASYNC_WITH")
+        self.await_value(1)
+        self.emit("SETUP_WITH", target=final)
+        self.u.place(block)
+        self.push_fblock(FBlock("ASYNC_WITH", block, final, node))
+        if item.optional_vars is not None:
+            self.visit_expr(item.optional_vars)
+        else:
+            self.emit("POP_TOP")
+        pos += 1
+        if pos == len(node.items):
+            self.visit_stmts(node.body)
+        else:
+            self.stmt_AsyncWith(node, pos)
+        self.pop_fblock("ASYNC_WITH")
+        self.emit("POP_BLOCK")
+        set_pos(self.u, node)
+        self.call_exit_with_nones()
+        self.await_value(2)
+        self.emit("POP_TOP")
+        self.emit("JUMP", target=exit_)
+        # The exceptional outcome: the awaited __aexit__(type, value, traceback) decides.
+        self.u.place(final)
+        self.emit("SETUP_CLEANUP", target=cleanup)
+        self.emit("PUSH_EXC_INFO")
+        self.emit("WITH_EXCEPT_START")
+        self.await_value(2)
+        self.with_except_finish(cleanup)
+        self.u.place(exit_)
+
     def call_exit_with_nones(self) -> None:
         self.load_const(None)
         self.load_const(None)

@@ -27,12 +27,8 @@ SYNTHETIC = "__fivefold_fallback__"
 # such a node (ast.AsyncFunctionDef: the definition itself) or holds one among
 # its own nodes runs on CPython. A nested scope falls back on its own; its
 # enclosing scope does not. The tests add entries to exercise the mechanism.
-UNSUPPORTED: dict[type, str] = {
-    ast.Await: "await",
-    ast.AsyncFor: "async for",
-    ast.AsyncWith: "async with",
-    ast.AsyncFunctionDef: "async def",
-}
+# (ast.comprehension stands for an async one: `async for` in a comprehension.)
+UNSUPPORTED: dict[type, str] = {}
 if hasattr(ast, "TryStar"):
     UNSUPPORTED[ast.TryStar] = "except*"
 
@@ -68,11 +64,11 @@ def scan(nodes) -> str | None:
     for node in nodes:
         if isinstance(node, ast.AsyncFunctionDef):
             continue  # a nested definition falls back (or not) on its own
+        if isinstance(node, ast.comprehension) and not node.is_async:
+            continue
         reason = UNSUPPORTED.get(type(node))
         if reason is not None:
             return reason
-        if isinstance(node, ast.comprehension) and node.is_async:
-            return "async comprehension"
     return None
 
 
