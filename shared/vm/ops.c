@@ -1262,3 +1262,297 @@ ff_async_gen_wrap(PyObject *value)
     PyObject_GC_Track((PyObject *)o);
     return (PyObject *)o;
 }
+
+/* ---- except* (CPython 3.11's ceval.c check_except_star_type_valid and
+ * exception_group_match, exceptions.c's _PyExc_PrepReraiseStar: none is
+ * exported, so they are restated here) */
+
+int
+ff_check_except_star_type_valid(PyThreadState *tstate, PyObject *right)
+{
+    if (ff_check_except_type_valid(tstate, right) < 0) {
+        return -1;
+    }
+    /* except* ExceptionGroup is refused */
+    int is_subclass = 0;
+    if (PyTuple_Check(right)) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(right) && !is_subclass; i++) {
+            is_subclass = PyObject_IsSubclass(PyTuple_GET_ITEM(right, i), PyExc_BaseExceptionGroup);
+            if (is_subclass < 0) {
+                return -1;
+            }
+        }
+    }
+    else {
+        is_subclass = PyObject_IsSubclass(right, PyExc_BaseExceptionGroup);
+        if (is_subclass < 0) {
+            return -1;
+        }
+    }
+    if (is_subclass) {
+        PyErr_SetString(PyExc_TypeError,
+                        "catching ExceptionGroup with except* is not allowed. Use except instead.");
+        return -1;
+    }
+    return 0;
+}
+
+/* _PyExc_CreateExceptionGroup: BaseExceptionGroup(msg, excs), which picks
+ * ExceptionGroup when every exception is an Exception. */
+static PyObject *
+create_exception_group(const char *msg_str, PyObject *excs)
+{
+    PyObject *msg = PyUnicode_FromString(msg_str);
+    if (msg == NULL) {
+        return NULL;
+    }
+    PyObject *args = PyTuple_Pack(2, msg, excs);
+    Py_DECREF(msg);
+    if (args == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyObject_CallObject(PyExc_BaseExceptionGroup, args);
+    Py_DECREF(args);
+    return result;
+}
+
+/* CHECK_EG_MATCH's split of exc_value by match_type: *match is None (no
+ * match) or the matching part, *rest the part left (None if nothing is). A
+ * naked exception that matches is wrapped in an ExceptionGroup(""). */
+int
+ff_exception_group_match(PyObject *exc_value, PyObject *match_type, PyObject **match, PyObject **rest)
+{
+    *match = *rest = NULL;
+    if (Py_IsNone(exc_value)) {
+        *match = Py_NewRef(Py_None);
+        *rest = Py_NewRef(Py_None);
+        return 0;
+    }
+    if (PyErr_GivenExceptionMatches(exc_value, match_type)) {
+        /* A full match of the exception itself */
+        if (_PyBaseExceptionGroup_Check(exc_value)) {
+            *match = Py_NewRef(exc_value);
+        }
+        else {
+            PyObject *excs = PyTuple_Pack(1, exc_value);
+            if (excs == NULL) {
+                return -1;
+            }
+            *match = create_exception_group("", excs);
+            Py_DECREF(excs);
+            if (*match == NULL) {
+                return -1;
+            }
+        }
+        *rest = Py_NewRef(Py_None);
+        return 0;
+    }
+    if (_PyBaseExceptionGroup_Check(exc_value)) {
+        /* A partial match, by the group's own split() */
+        PyObject *pair = PyObject_CallMethod(exc_value, "split", "(O)", match_type);
+        if (pair == NULL) {
+            return -1;
+        }
+        if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_Format(PyExc_TypeError, "%.200s.split must return a 2-tuple, got %.200s",
+                         Py_TYPE(exc_value)->tp_name, Py_TYPE(pair)->tp_name);
+            Py_DECREF(pair);
+            return -1;
+        }
+        *match = Py_NewRef(PyTuple_GET_ITEM(pair, 0));
+        *rest = Py_NewRef(PyTuple_GET_ITEM(pair, 1));
+        Py_DECREF(pair);
+        return 0;
+    }
+    *match = Py_NewRef(Py_None);
+    *rest = Py_NewRef(Py_None);
+    return 0;
+}
+
+/* The ids of every leaf exception of exc (a group or not), added to leaf_ids. */
+static int
+collect_leaf_ids(PyObject *exc, PyObject *leaf_ids)
+{
+    if (Py_IsNone(exc)) {
+        return 0;
+    }
+    if (!_PyBaseExceptionGroup_Check(exc)) {
+        PyObject *exc_id = PyLong_FromVoidPtr(exc);
+        if (exc_id == NULL) {
+            return -1;
+        }
+        int res = PySet_Add(leaf_ids, exc_id);
+        Py_DECREF(exc_id);
+        return res;
+    }
+    PyObject *excs = ((PyBaseExceptionGroupObject *)exc)->excs;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(excs); i++) {
+        if (Py_EnterRecursiveCall(" in collect_exception_group_leaf_ids")) {
+            return -1;
+        }
+        int res = collect_leaf_ids(PyTuple_GET_ITEM(excs, i), leaf_ids);
+        Py_LeaveRecursiveCall();
+        if (res < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The matcher of exception_group_projection: a leaf whose id is in the set
+ * (3.11's EXCEPTION_GROUP_MATCH_INSTANCE_IDS, which never matches a group). */
+static PyObject *
+leaf_id_in(PyObject *leaf_ids, PyObject *exc)
+{
+    if (_PyBaseExceptionGroup_Check(exc)) {
+        Py_RETURN_FALSE;
+    }
+    PyObject *exc_id = PyLong_FromVoidPtr(exc);
+    if (exc_id == NULL) {
+        return NULL;
+    }
+    int found = PySet_Contains(leaf_ids, exc_id);
+    Py_DECREF(exc_id);
+    if (found < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(found);
+}
+
+static PyMethodDef leaf_id_in_def = {"leaf_id_in", leaf_id_in, METH_O, NULL};
+
+/* 3.11's split and subgroup take a predicate only as a Python function: this
+ * makes one that calls `check` (a lambda compiled once, by CPython). */
+static PyObject *
+python_predicate(PyObject *check)
+{
+    static PyObject *maker = NULL;
+    if (maker == NULL) {
+        PyObject *globals = PyDict_New();
+        PyObject *code = Py_CompileString("lambda check: lambda exc: check(exc)",
+                                          "<fivefold except*>", Py_eval_input);
+        PyObject *made = (globals != NULL && code != NULL) ? PyEval_EvalCode(code, globals, globals) : NULL;
+        Py_XDECREF(globals);
+        Py_XDECREF(code);
+        if (made == NULL) {
+            return NULL;
+        }
+        maker = made;   /* kept for the life of the process */
+    }
+    return PyObject_CallOneArg(maker, check);
+}
+
+/* exception_group_projection: the sub-group of eg holding the leaves of the
+ * groups in keep, with eg's nesting, or None. 3.11 runs its split on a set of
+ * leaf ids; the same split is BaseExceptionGroup.subgroup (called on the base
+ * type, so a subclass's override is not involved, as in 3.11) with a predicate
+ * that matches those leaves and never a group: derive(), and the copying of
+ * the traceback, cause, context and notes to each part, stay CPython's own. */
+static PyObject *
+exception_group_projection(PyObject *eg, PyObject *keep)
+{
+    PyObject *leaf_ids = PySet_New(NULL);
+    if (leaf_ids == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(keep); i++) {
+        if (collect_leaf_ids(PyList_GET_ITEM(keep, i), leaf_ids) < 0) {
+            Py_DECREF(leaf_ids);
+            return NULL;
+        }
+    }
+    PyObject *result = NULL;
+    PyObject *check = PyCFunction_New(&leaf_id_in_def, leaf_ids);
+    PyObject *predicate = check != NULL ? python_predicate(check) : NULL;
+    PyObject *subgroup = predicate != NULL ? PyObject_GetAttrString(PyExc_BaseExceptionGroup, "subgroup")
+                                           : NULL;
+    if (subgroup != NULL) {
+        result = PyObject_CallFunctionObjArgs(subgroup, eg, predicate, NULL);
+    }
+    Py_XDECREF(subgroup);
+    Py_XDECREF(predicate);
+    Py_XDECREF(check);
+    Py_DECREF(leaf_ids);
+    return result;
+}
+
+static int
+is_same_exception_metadata(PyObject *exc1, PyObject *exc2)
+{
+    PyBaseExceptionObject *e1 = (PyBaseExceptionObject *)exc1;
+    PyBaseExceptionObject *e2 = (PyBaseExceptionObject *)exc2;
+    return e1->notes == e2->notes && e1->traceback == e2->traceback && e1->cause == e2->cause
+           && e1->context == e2->context;
+}
+
+/* PREP_RERAISE_STAR: what a try-except* raises at its end. orig is the
+ * exception caught; excs lists what each except* clause raised or re-raised
+ * and, last, the part none matched (None entries: nothing). The result holds
+ * them all: the re-raised ones (same metadata as orig) with orig's nesting,
+ * and the newly raised ones as siblings in a new group; None if nothing is
+ * left to raise. */
+PyObject *
+ff_prep_reraise_star(PyObject *orig, PyObject *excs)
+{
+    if (!PyList_Check(excs) || !PyExceptionInstance_Check(orig)) {
+        PyErr_SetString(PyExc_SystemError, "fivefold: PREP_RERAISE_STAR expects an exception and a list");
+        return NULL;
+    }
+    Py_ssize_t numexcs = PyList_GET_SIZE(excs);
+    if (numexcs == 0) {
+        return Py_NewRef(Py_None);
+    }
+    if (!_PyBaseExceptionGroup_Check(orig)) {
+        /* A naked exception was caught and wrapped: only one except* clause
+         * could have run, so there is at most one exception to raise. */
+        return Py_NewRef(PyList_GET_ITEM(excs, 0));
+    }
+    PyObject *raised_list = PyList_New(0);
+    PyObject *reraised_list = PyList_New(0);
+    PyObject *result = NULL;
+    if (raised_list == NULL || reraised_list == NULL) {
+        goto done;
+    }
+    /* Split excs into raised and re-raised by comparing metadata with orig */
+    for (Py_ssize_t i = 0; i < numexcs; i++) {
+        PyObject *e = PyList_GET_ITEM(excs, i);
+        if (Py_IsNone(e)) {
+            continue;
+        }
+        if (!PyExceptionInstance_Check(e)) {
+            PyErr_SetString(PyExc_SystemError, "fivefold: PREP_RERAISE_STAR: not an exception");
+            goto done;
+        }
+        PyObject *append_to = is_same_exception_metadata(e, orig) ? reraised_list : raised_list;
+        if (PyList_Append(append_to, e) < 0) {
+            goto done;
+        }
+    }
+    PyObject *reraised_eg = exception_group_projection(orig, reraised_list);
+    if (reraised_eg == NULL) {
+        goto done;
+    }
+    if (PyList_GET_SIZE(raised_list) == 0) {
+        result = reraised_eg;
+    }
+    else {
+        int res = 0;
+        if (!Py_IsNone(reraised_eg)) {
+            res = PyList_Append(raised_list, reraised_eg);
+        }
+        Py_DECREF(reraised_eg);
+        if (res < 0) {
+            goto done;
+        }
+        if (PyList_GET_SIZE(raised_list) > 1) {
+            result = create_exception_group("", raised_list);
+        }
+        else {
+            result = Py_NewRef(PyList_GET_ITEM(raised_list, 0));
+        }
+    }
+done:
+    Py_XDECREF(raised_list);
+    Py_XDECREF(reraised_list);
+    return result;
+}

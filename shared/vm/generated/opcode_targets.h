@@ -35,6 +35,8 @@
     &&TARGET_PUSH_EXC_INFO,
     &&TARGET_POP_EXCEPT,
     &&TARGET_CHECK_EXC_MATCH,
+    &&TARGET_CHECK_EG_MATCH,
+    &&TARGET_PREP_RERAISE_STAR,
     &&TARGET_BEFORE_WITH,
     &&TARGET_WITH_EXCEPT_START,
 #if FF_LOOP_STAGE >= 1
@@ -515,8 +517,6 @@
     &&unknown_opcode,
 #endif
     &&TARGET_UNPACK_SEQUENCE,
-    &&unknown_opcode,
-    &&unknown_opcode,
     &&unknown_opcode,
     &&unknown_opcode,
     &&unknown_opcode,
