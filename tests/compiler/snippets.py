@@ -361,6 +361,50 @@ async def one(v): return v * 3
 async def use_plain(): return [y async for y in plain([one(1), one(2)])]
 print(asyncio.run(main([0, 1])), asyncio.run(use_plain()))
 """,
+    "except_star": """
+import sys
+def raiser(excs):
+    raise ExceptionGroup("eg", excs)
+def f(excs):
+    log = []
+    try:
+        try:
+            raiser(excs)
+        except* ValueError as e:
+            log.append(("V", len(e.exceptions), sys.exc_info()[1] is e))
+            raise
+        except* TypeError:
+            log.append("T")
+            raise KeyError("new")
+        except* (OSError, LookupError) as g:
+            log.append(("L", repr(g)))
+        else:
+            log.append("else")
+        finally:
+            log.append("finally")
+    except BaseException as outer:
+        log.append(("outer", type(outer).__name__, repr(outer)))
+    return log
+def g():
+    for i in range(2):
+        try:
+            1 / i
+        except* ZeroDivisionError:
+            pass
+    try:
+        pass
+    except* Exception:
+        pass
+    finally:
+        return "g done"
+print(f([ValueError(1), TypeError(2), OSError(3), KeyError(4)]))
+print(f([OSError(3)]))
+print(g())
+try:
+    raise ValueError("naked")
+except* ValueError as eg:
+    print(repr(eg))
+""",
     "imports": """
 import os, os.path
 import collections.abc as cabc

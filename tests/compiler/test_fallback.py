@@ -1,6 +1,6 @@
 """Per-function fallback: unsupported constructs compile with CPython, counted with reasons.
 
-fivefold compiles `match` and async code natively now; to keep the mechanism
+fivefold compiles `match`, async code and `except*` natively now; to keep the mechanism
 under test, the tests that exercise it declare those constructs unsupported
 again (the `legacy_fallbacks` fixture puts them back into
 fallback.UNSUPPORTED), and other tests check that by default they do not fall
@@ -105,7 +105,7 @@ def test_fallback_behaves_like_cpython_and_is_counted(name, legacy_fallbacks):
     assert run(code) == expected
 
 
-@pytest.mark.parametrize("name", sorted(n for n in PROGRAMS if "star" not in n))
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_compiles_natively_by_default(name):
     src = textwrap.dedent(PROGRAMS[name][0])
     expected = run(compile(src, "<fb>", "exec"))

@@ -49,6 +49,7 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
     cfg.optimize(unit.consts, unit.add_const)
     cfg.duplicate_exits_without_lineno()
     cfg.propagate_line_numbers()
+    cfg.guarantee_lineno_for_exits(unit.firstlineno)
     maxdepth = cfg.stackdepth(isa)
     cfg.label_exception_targets()
     cfg.convert_pseudo_to_nops()

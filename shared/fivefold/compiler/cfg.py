@@ -3,7 +3,7 @@
 In order (as compile.c's assemble() runs them): split into basic blocks, small
 peephole folds and exit-block inlining (optimize_cfg), removal of unreachable
 blocks and of jumps to the next block, line-number propagation
-(propagate_line_numbers), stack depths (stackdepth), exception handlers per
+(propagate_line_numbers, guarantee_lineno_for_exits), stack depths (stackdepth), exception handlers per
 instruction (label_exception_targets) and NOP removal (clean_basic_block).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fivefold.compiler.instr import Instr, Label
+from fivefold.compiler.instr import Instr, Label, Position
 from fivefold.compiler.isa import (DIRECTIONAL_JUMPS, FORWARD_ONLY_JUMPS, NO_FALLTHROUGH,
                                    SETUP_OPS, Isa)
 
@@ -341,6 +341,23 @@ class Cfg:
                 t = self.target(last)
                 if predecessors.get(id(t)) == 1 and t.instrs and t.instrs[0].pos is None:
                     t.instrs[0].pos = prev
+
+    # --- guarantee_lineno_for_exits -----------------------------------------------
+    def guarantee_lineno_for_exits(self, firstlineno: int) -> None:
+        """A block that returns with no line number gets the line of the last line
+        number seen before it in layout order (its line only, no columns), as 3.11
+        does after propagating line numbers."""
+        lineno = firstlineno
+        for b in self.blocks:
+            last = b.last()
+            if last is None:
+                continue
+            if last.pos is None or last.pos.lineno < 0:
+                if last.name == "RETURN_VALUE":
+                    for instr in b.instrs:
+                        instr.pos = Position(lineno, -1, -1, -1)
+            else:
+                lineno = last.pos.lineno
 
     # --- stackdepth ----------------------------------------------------------------
     def stackdepth(self, isa: Isa) -> int:

@@ -29,8 +29,6 @@ SYNTHETIC = "__fivefold_fallback__"
 # enclosing scope does not. The tests add entries to exercise the mechanism.
 # (ast.comprehension stands for an async one: `async for` in a comprehension.)
 UNSUPPORTED: dict[type, str] = {}
-if hasattr(ast, "TryStar"):
-    UNSUPPORTED[ast.TryStar] = "except*"
 
 
 @dataclass
