@@ -19,7 +19,7 @@ from differential import PROGRAMS_DIR, _environment, program_id
 # The programs of the constructs made native, by glob under tests/programs/.
 NATIVE = ["match/*.py", "fallback/match_*.py", "async/*.py", "fallback/async_*.py",
           "fallback/asyncio_*.py", "fallback/coroutine_*.py", "fallback/manual_coroutine_stepping.py",
-          "fallback/mixed_async_and_generators.py"]
+          "fallback/mixed_async_and_generators.py", "except_star/*.py", "fallback/except_star*.py"]
 
 STATS_LINE = re.compile(r"^fivefold: (\d+) code units compiled, (\d+) fell back to CPython$",
                         re.MULTILINE)
