@@ -283,8 +283,9 @@ def f(v):
         case _ if v == 5: out.append("five")
         case _: out.append("other")
     return out
-for v in [None, True, -1, 2j, "s", Color.RED, (1, 2), [7, 8], (1, 2, 3), [1, [2, 3], {"k": 4, "z": 5}],
-          {}, {0: 1}, P(0, 7), P(9, 0), P(P(1, 2), 3), 101, 5, [1, 9], [2, 3, 4, 5], [6], "x", 0.5]:
+for v in [None, True, -1, 2j, "s", Color.RED, (1, 2), [7, 8], (1, 2, 3),
+          [1, [2, 3], {"k": 4, "z": 5}], {}, {0: 1}, P(0, 7), P(9, 0), P(P(1, 2), 3), 101, 5,
+          [1, 9], [2, 3, 4, 5], [6], "x", 0.5]:
     print(f(v))
 match [1, 2]:
     case [x, y]: print(x + y)
@@ -318,7 +319,9 @@ import asyncio
 class CM:
     def __init__(self, swallow=False): self.swallow = swallow
     async def __aenter__(self): print('aenter'); return self
-    async def __aexit__(self, t, v, tb): print('aexit', t.__name__ if t else None); return self.swallow
+    async def __aexit__(self, t, v, tb):
+        print('aexit', t.__name__ if t else None)
+        return self.swallow
 class It:
     def __init__(self): self.i = 0
     def __aiter__(self): return self

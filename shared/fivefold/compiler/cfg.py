@@ -1,10 +1,11 @@
 """The control-flow graph passes of CPython 3.11's assembler, on our instruction list.
 
 In order (as compile.c's assemble() runs them): split into basic blocks, small
-peephole folds and exit-block inlining (optimize_cfg), removal of unreachable
-blocks and of jumps to the next block, line-number propagation
-(propagate_line_numbers, guarantee_lineno_for_exits), stack depths (stackdepth), exception handlers per
-instruction (label_exception_targets) and NOP removal (clean_basic_block).
+peephole folds (with swaptimize) and exit-block inlining (optimize_cfg), removal
+of unreachable blocks and of jumps to the next block, line-number propagation
+(propagate_line_numbers, guarantee_lineno_for_exits), stack depths (stackdepth),
+exception handlers per instruction (label_exception_targets) and NOP removal
+(clean_basic_block).
 """
 
 from __future__ import annotations

@@ -275,8 +275,8 @@ class Definitions:
         self.visit_decorators(decorators)
         firstlineno = decorators[0].lineno if decorators else node.lineno
         scope = self.scope_map[id(node)]
-        code, _ = self.nested_code(node, scope,
-                                   lambda: (self.compile_class_body(node, scope, firstlineno), None))
+        code, _ = self.nested_code(
+            node, scope, lambda: (self.compile_class_body(node, scope, firstlineno), None))
         self.emit("PUSH_NULL")
         self.emit("LOAD_BUILD_CLASS")
         self.make_closure(code, 0, scope)

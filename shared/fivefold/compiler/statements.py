@@ -4,8 +4,8 @@ This mirrors CPython 3.11's Python/compile.c: the same instruction sequences for
 the same constructs and the same position per instruction, so that `dis`
 output, tracebacks and their carets match CPython's. The construct groups live
 in mixins: expressions (exprs.py), control flow and exception handling
-(control.py), functions, classes and comprehensions (defs.py), `match` (patterns.py); this file holds
-the Compiler that combines them, with the unit stack, name resolution and the
+(control.py), functions, classes and comprehensions (defs.py), `match`
+(patterns.py); this file holds the Compiler that combines them, with the unit stack, name resolution and the
 simple statements.
 """
 
