@@ -90,11 +90,10 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
         STATS.units_compiled += 1
         return assemble_unit(unit, the_isa, filename)
 
-    compiled, fallbacks = STATS.units_compiled, len(STATS.fallbacks)
+    mark = fallback.stats_mark()
     try:
         return Compiler(tree, scopes, filename, assemble, flags, fallback).compile_module()
     except CompileError as exc:
         # The compiler gave up on the module's own code: it runs on CPython.
-        STATS.units_compiled = compiled
-        del STATS.fallbacks[fallbacks:]
+        fallback.forget_since(mark)
         return fallback.compile_module(tree, f"not compiled: {exc}")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 
 from fivefold.compiler.errors import CompileError
-from fivefold.compiler.fallback import STATS
 from fivefold.compiler.instr import Label
 from fivefold.compiler.unit import (CLASS, CO_ASYNC_GENERATOR, CO_COROUTINE, CO_GENERATOR,
                                     CO_NESTED, CO_NEWLOCALS, CO_OPTIMIZED, CO_VARARGS,
@@ -178,8 +177,8 @@ class Definitions:
         program. What the abandoned attempt compiled is forgotten."""
         reason = self.fallback.reason_for(node) if self.fallback else None
         if reason is None:
-            depth, compiled, fallbacks = len(self.stack), STATS.units_compiled, \
-                len(STATS.fallbacks)
+            depth = len(self.stack)
+            mark = self.fallback.stats_mark() if self.fallback else None
             try:
                 return native()
             except CompileError as exc:
@@ -187,8 +186,7 @@ class Definitions:
                     raise
                 del self.stack[depth:]
                 self.u = self.stack[-1]
-                STATS.units_compiled = compiled
-                del STATS.fallbacks[fallbacks:]
+                self.fallback.forget_since(mark)
                 reason = f"not compiled: {exc}"
         return self.fallback.compile_scope(self, node, scope, reason)
 

@@ -98,6 +98,16 @@ class FallbackCompiler:
             return scan(nodes)
         return None
 
+    def stats_mark(self) -> tuple[int, int]:
+        """Where the statistics stand, for forget_since."""
+        return STATS.units_compiled, len(STATS.fallbacks)
+
+    def forget_since(self, mark: tuple[int, int]) -> None:
+        """Forget the units compiled and fallbacks recorded since `mark` (an attempt
+        that was abandoned)."""
+        STATS.units_compiled = mark[0]
+        del STATS.fallbacks[mark[1]:]
+
     def module_reason(self, tree: ast.Module) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
 
