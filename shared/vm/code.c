@@ -298,7 +298,7 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         if ((op == FF_BINARY_OP && oparg >= 26) || (op == FF_COMPARE_OP && oparg > Py_GE)
             || (op == FF_RAISE_VARARGS && oparg > 2) || ((op == FF_IS_OP || op == FF_CONTAINS_OP) && oparg > 1)
             || (op == FF_BUILD_SLICE && oparg != 2 && oparg != 3) || (op == FF_COPY && oparg < 1)
-            || (op == FF_SWAP && oparg < 2)
+            || (op == FF_SWAP && oparg < 2) || (op == FF_GET_AWAITABLE && oparg > 2)
             || ((op == FF_LIST_APPEND || op == FF_SET_ADD || op == FF_MAP_ADD || op == FF_LIST_EXTEND
                  || op == FF_SET_UPDATE || op == FF_DICT_UPDATE || op == FF_DICT_MERGE) && oparg < 1)) {
             return bad_code(name, d.start, "argument out of range");
@@ -443,9 +443,14 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "make_code: the template's co_consts must be (docstring_or_None,)");
         return NULL;
     }
-    if (tmpl->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)) {
-        PyErr_SetString(PyExc_ValueError, "make_code: coroutines and async generators run on CPython "
-                        "(per-function fallback)");
+    int kinds = ((tmpl->co_flags & CO_GENERATOR) != 0) + ((tmpl->co_flags & CO_COROUTINE) != 0)
+                + ((tmpl->co_flags & CO_ASYNC_GENERATOR) != 0);
+    if (kinds > 1 || (tmpl->co_flags & CO_ITERABLE_COROUTINE)) {
+        /* CO_ITERABLE_COROUTINE is set on a function's code later, by
+         * @types.coroutine (code.replace keeps the fivefold Code); no compiler
+         * makes it. */
+        PyErr_SetString(PyExc_ValueError, "make_code: co_flags must name at most one of CO_GENERATOR, "
+                        "CO_COROUTINE and CO_ASYNC_GENERATOR, and not CO_ITERABLE_COROUTINE");
         return NULL;
     }
     if (!PyBytes_Check(bytecode) || PyBytes_GET_SIZE(bytecode) == 0 || PyBytes_GET_SIZE(bytecode) % 2) {

@@ -1,9 +1,11 @@
-/* Frame glue: generators made from a running frame, and traceback entries.
+/* Frame glue: generators, coroutines and async generators made from a running
+ * frame, and traceback entries.
  *
  * CPython's _Py_MakeCoro and _PyFrame_Copy are not exported, so
- * RETURN_GENERATOR goes through the public PyGen_NewWithQualName: it takes a
- * frame object that owns its frame data and moves that data into the new
- * generator. We make such a frame object with PyFrame_New, replace its data
+ * RETURN_GENERATOR goes through the public PyGen_NewWithQualName, PyCoro_New
+ * or PyAsyncGen_New (by the code's flags, as _Py_MakeCoro chooses): each takes
+ * a frame object that owns its frame data and moves that data into the new
+ * object. We make such a frame object with PyFrame_New, replace its data
  * with this frame's (moving the references) and hand it over. */
 #include "vm_internal.h"
 
@@ -12,9 +14,13 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
     PyCodeObject *co = frame->f_code;
     PyFunctionObject *func = frame->f_func;
-    if (co->co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR)) {  /* @types.coroutine generators are plain generators */
-        PyErr_SetString(PyExc_SystemError, "fivefold: coroutines run on CPython");
-        return NULL;
+    /* @types.coroutine generators (CO_ITERABLE_COROUTINE) are plain generators. */
+    PyObject *(*make)(PyFrameObject *, PyObject *, PyObject *) = PyGen_NewWithQualName;
+    if (co->co_flags & CO_COROUTINE) {
+        make = PyCoro_New;
+    }
+    else if (co->co_flags & CO_ASYNC_GENERATOR) {
+        make = PyAsyncGen_New;
     }
     PyFrameObject *f = PyFrame_New(tstate, co, frame->f_globals, NULL);
     if (f == NULL) {
@@ -56,7 +62,17 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     PyObject *code_obj = (PyObject *)co;
     int gc_was_enabled = PyGC_Disable();
     Py_ssize_t before = Py_REFCNT(code_obj);
-    PyObject *gen = PyGen_NewWithQualName(f, func->func_name, func->func_qualname);
+    /* PyCoro_New records cr_origin (sys.set_coroutine_origin_tracking_depth)
+     * from the current frame on; _Py_MakeCoro starts below the coroutine's own
+     * frame, so this frame is unlinked meanwhile (it has not reached its RESUME:
+     * nothing looks for it). */
+    _PyCFrame *cframe = tstate->cframe;
+    _PyInterpreterFrame *current = cframe->current_frame;
+    if (current == frame) {
+        cframe->current_frame = frame->previous;
+    }
+    PyObject *gen = make(f, func->func_name, func->func_qualname);
+    cframe->current_frame = current;
     if (gen != NULL && Py_REFCNT(code_obj) - before == 2) {
         Py_DECREF(code_obj);
     }

@@ -100,5 +100,16 @@ int ff_import_star(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *
 int ff_do_raise(PyThreadState *tstate, PyObject *exc, PyObject *cause);
 int ff_check_except_type_valid(PyThreadState *tstate, PyObject *right);
 PyObject *ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func);
+PyObject *ff_match_keys(PyThreadState *tstate, PyObject *map, PyObject *keys);
+PyObject *ff_get_awaitable(PyThreadState *tstate, PyObject *iterable, int oparg);
+PyObject *ff_get_aiter(PyThreadState *tstate, PyObject *obj);
+PyObject *ff_get_anext(PyThreadState *tstate, PyObject *aiter);
+PyObject *ff_before_async_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func);
+PyObject *ff_async_gen_wrap(PyObject *value);
+int ff_check_except_star_type_valid(PyThreadState *tstate, PyObject *right);
+int ff_exception_group_match(PyObject *exc_value, PyObject *match_type, PyObject **match, PyObject **rest);
+PyObject *ff_prep_reraise_star(PyObject *orig, PyObject *excs);
+PyObject *ff_match_class(PyThreadState *tstate, PyObject *subject, PyObject *type, Py_ssize_t nargs,
+                         PyObject *kwargs);
 
 #endif

@@ -253,6 +253,161 @@ def unbound():
     z = 1
 unbound()
 """,
+    "match": """
+import enum
+class Color(enum.Enum):
+    RED = 1
+class P:
+    __match_args__ = ("x", "y")
+    def __init__(self, x, y): self.x, self.y = x, y
+def f(v):
+    out = []
+    match v:
+        case None: out.append("none")
+        case True | False: out.append("bool")
+        case -1 | 1.5 | 2j | -3+4j: out.append("num")
+        case "s" | b"b": out.append("str")
+        case Color.RED: out.append("red")
+        case (1, 2) | [3, 4, 5]: out.append("seq")
+        case [x, y] | (y, x, _): out.append(f"pair {x} {y}")
+        case [a, [b, *c], {"k": d, **e}] if a > 0 and b: out.append(f"nested {a} {b} {c} {d} {e}")
+        case {}: out.append("map")
+        case {**rest} if rest.get(0): out.append(f"rest {rest}")
+        case P(0, y=q) | P(x=q, y=0): out.append(f"P {q}")
+        case P(x=P(a, b) as inner): out.append(f"inner {a} {b} {inner.x}")
+        case int(n) | float(n) if n > 100: out.append(f"big {n}")
+        case str() | bytes(): out.append("strish")
+        case [*_, last] if last == 9: out.append("last 9")
+        case [first, *_, _]: out.append(f"first {first}")
+        case [*_]: out.append("any seq")
+        case _ if v == 5: out.append("five")
+        case _: out.append("other")
+    return out
+for v in [None, True, -1, 2j, "s", Color.RED, (1, 2), [7, 8], (1, 2, 3),
+          [1, [2, 3], {"k": 4, "z": 5}], {}, {0: 1}, P(0, 7), P(9, 0), P(P(1, 2), 3), 101, 5,
+          [1, 9], [2, 3, 4, 5], [6], "x", 0.5]:
+    print(f(v))
+match [1, 2]:
+    case [x, y]: print(x + y)
+class C:
+    match {"a": 1}:
+        case {"a": aa}: seen = aa
+print(C.seen)
+def loop(items):
+    for it in items:
+        match it:
+            case 0:
+                continue
+            case 1:
+                break
+            case (
+                    [a,
+                     b]
+            ):
+                print("multi", a, b)
+    else:
+        print("no break")
+loop([0, [5, 6], 1, 2]); loop([])
+def order(x):
+    match x:
+        case (a, b, c) | (c, b, a, _) | [b, c, a, _, _]:
+            return a, b, c
+print(order((1, 2, 3)), order((1, 2, 3, 4)), order([1, 2, 3, 4, 5]))
+""",
+    "async": """
+import asyncio
+class CM:
+    def __init__(self, swallow=False): self.swallow = swallow
+    async def __aenter__(self): print('aenter'); return self
+    async def __aexit__(self, t, v, tb):
+        print('aexit', t.__name__ if t else None)
+        return self.swallow
+class It:
+    def __init__(self): self.i = 0
+    def __aiter__(self): return self
+    async def __anext__(self):
+        self.i += 1
+        if self.i > 3: raise StopAsyncIteration
+        return self.i
+async def agen(n):
+    try:
+        for i in range(n):
+            x = yield i
+            await asyncio.sleep(0)
+    finally:
+        print('agen closed')
+async def main(xs):
+    total = 0
+    async for v in It():
+        total += v
+    else:
+        total += 100
+    async with CM() as c, CM():
+        total += 1
+    async with CM(True):
+        raise KeyError('swallowed')
+    for q in xs:
+        async with CM():
+            if q: break
+            continue
+    comps = ([x async for x in agen(3)], {x: y async for x in agen(2) for y in xs},
+             [await asyncio.sleep(0, x) for x in xs], [[c async for c in agen(2)] for r in xs])
+    g = (await asyncio.sleep(0, x) async for x in agen(2) if x if await asyncio.sleep(0, True))
+    async with CM():
+        try:
+            return total, comps, [y async for y in g]
+        finally:
+            print('fin')
+def plain(xs):
+    return (await x for x in xs)
+async def one(v): return v * 3
+async def use_plain(): return [y async for y in plain([one(1), one(2)])]
+print(asyncio.run(main([0, 1])), asyncio.run(use_plain()))
+""",
+    "except_star": """
+import sys
+def raiser(excs):
+    raise ExceptionGroup("eg", excs)
+def f(excs):
+    log = []
+    try:
+        try:
+            raiser(excs)
+        except* ValueError as e:
+            log.append(("V", len(e.exceptions), sys.exc_info()[1] is e))
+            raise
+        except* TypeError:
+            log.append("T")
+            raise KeyError("new")
+        except* (OSError, LookupError) as g:
+            log.append(("L", repr(g)))
+        else:
+            log.append("else")
+        finally:
+            log.append("finally")
+    except BaseException as outer:
+        log.append(("outer", type(outer).__name__, repr(outer)))
+    return log
+def g():
+    for i in range(2):
+        try:
+            1 / i
+        except* ZeroDivisionError:
+            pass
+    try:
+        pass
+    except* Exception:
+        pass
+    finally:
+        return "g done"
+print(f([ValueError(1), TypeError(2), OSError(3), KeyError(4)]))
+print(f([OSError(3)]))
+print(g())
+try:
+    raise ValueError("naked")
+except* ValueError as eg:
+    print(repr(eg))
+""",
     "imports": """
 import os, os.path
 import collections.abc as cabc

@@ -21,7 +21,8 @@ from .snippets import SNIPPETS
 
 # Constructs whose instruction sequence matches CPython's exactly, positions included.
 EXACT = ["operators", "displays", "functions", "classes", "control", "exceptions", "with",
-         "generators", "scopes", "imports"]
+         "generators", "scopes", "imports", "match", "async",
+         "except_star"]
 
 
 def run(code) -> str:

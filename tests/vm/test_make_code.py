@@ -55,6 +55,8 @@ def test_a_valid_function_runs_and_code_of_works():
     ([(op.POP_TOP, 0)], (None,), (), (), "stack underflow"),
     ([(op.LOAD_CONST, 0)] * 3 + [(op.RETURN_VALUE, 0)], (None,), (), (), "co_stacksize is 2"),
     ([(op.BINARY_OP, 40), (0, 0)], (None,), (), (), "argument out of range"),
+    ([(op.LOAD_CONST, 0), (op.GET_AWAITABLE, 3), (op.RETURN_VALUE, 0)], (None,), (), (),
+     "argument out of range"),
     ([(op.EXTENDED_ARG, 1)], (None,), (), (), "EXTENDED_ARG without an instruction"),
     ([(op.KW_NAMES, 0), (op.RETURN_VALUE, 0)], (("a",),), (), (), "KW_NAMES is not followed by a CALL"),
 ])
@@ -79,13 +81,18 @@ def test_bad_arguments_are_clear_errors(args, exc, message):
         _fivefold.make_code(*args)
 
 
-def test_template_must_be_marked_and_not_async():
+def test_template_must_be_marked_and_of_one_kind():
     def f():
         pass
     with pytest.raises(ValueError, match="lack CO_FIVEFOLD"):
         _fivefold.make_code(f.__code__, asm(*RETURN_NONE), (None,), (), ())
-    with pytest.raises(ValueError, match="coroutines"):
-        _fivefold.make_code(template(flags=0x80), asm(*RETURN_NONE), (None,), (), ())
+    # A coroutine (0x80) or an async generator (0x200) is fine; two kinds at once,
+    # or CO_ITERABLE_COROUTINE (0x100, only ever set later by @types.coroutine), is not.
+    for flags in (0x20 | 0x80, 0x80 | 0x200, 0x20 | 0x200, 0x100):
+        with pytest.raises(ValueError, match="at most one of CO_GENERATOR"):
+            _fivefold.make_code(template(flags=flags), asm(*RETURN_NONE), (None,), (), ())
+    for flags in (0x80, 0x200):
+        assert _fivefold.make_code(template(flags=flags), asm(*RETURN_NONE), (None,), (), ())
     with pytest.raises(TypeError, match="takes 5 arguments"):
         _fivefold.make_code()
     with pytest.raises(ValueError, match="not fivefold shadow code"):

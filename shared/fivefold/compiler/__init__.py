@@ -12,7 +12,8 @@ The pipeline, in the order CPython 3.11's compile() runs the same steps:
 1. `compile()` by CPython itself: the exact SyntaxError, and SyntaxWarnings once;
 2. `ast.parse`, then constant folding as Python/ast_opt.c does (folding.py);
 3. scopes from `symtable` (scopes.py), matched to AST nodes (scope_map.py);
-4. a scope using async/await, `match` or `except*` goes to CPython (fallback.py);
+4. a scope using what fallback.UNSUPPORTED lists goes to CPython (fallback.py), and
+   so does one the code generator gives up on (CompileError);
 5. code generation per unit, mirroring Python/compile.c (statements.py, exprs.py,
    control.py, defs.py);
 6. CFG passes, stack depth, exception handlers (cfg.py) and encoding into
@@ -89,4 +90,10 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
         STATS.units_compiled += 1
         return assemble_unit(unit, the_isa, filename)
 
-    return Compiler(tree, scopes, filename, assemble, flags, fallback).compile_module()
+    mark = fallback.stats_mark()
+    try:
+        return Compiler(tree, scopes, filename, assemble, flags, fallback).compile_module()
+    except CompileError as exc:
+        # The compiler gave up on the module's own code: it runs on CPython.
+        fallback.forget_since(mark)
+        return fallback.compile_module(tree, f"not compiled: {exc}")

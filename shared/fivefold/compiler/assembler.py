@@ -1,7 +1,8 @@
 """The assembler: a compiled unit's instructions to bytes, tables and a code object.
 
 It runs the CFG passes (cfg.py), adds the prologue CPython 3.11 adds
-(COPY_FREE_VARS, MAKE_CELL, RETURN_GENERATOR + POP_TOP), resolves jumps to
+(COPY_FREE_VARS, MAKE_CELL, RETURN_GENERATOR + POP_TOP for generators, coroutines and
+async generators), resolves jumps to
 relative forward/backward instructions with EXTENDED_ARG sized to a fixed
 point, and encodes:
 
@@ -48,6 +49,7 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
     cfg.optimize(unit.consts, unit.add_const)
     cfg.duplicate_exits_without_lineno()
     cfg.propagate_line_numbers()
+    cfg.guarantee_lineno_for_exits(unit.firstlineno)
     maxdepth = cfg.stackdepth(isa)
     cfg.label_exception_targets()
     cfg.convert_pseudo_to_nops()
@@ -89,7 +91,7 @@ def prologue(unit: Unit) -> list[Instr]:
     localsplus = unit.localsplus()
     for name in sorted(unit.cellvars, key=localsplus.index):
         out.append(Instr("MAKE_CELL", name))
-    if unit.is_generator:
+    if unit.is_generator or unit.is_coroutine:
         pos = Position(unit.firstlineno, unit.firstlineno, -1, -1)
         out.append(Instr("RETURN_GENERATOR", 0, None, pos))
         out.append(Instr("POP_TOP", 0, None, pos))

@@ -1,17 +1,18 @@
 """The control-flow graph passes of CPython 3.11's assembler, on our instruction list.
 
 In order (as compile.c's assemble() runs them): split into basic blocks, small
-peephole folds and exit-block inlining (optimize_cfg), removal of unreachable
-blocks and of jumps to the next block, line-number propagation
-(propagate_line_numbers), stack depths (stackdepth), exception handlers per
-instruction (label_exception_targets) and NOP removal (clean_basic_block).
+peephole folds (with swaptimize) and exit-block inlining (optimize_cfg), removal
+of unreachable blocks and of jumps to the next block, line-number propagation
+(propagate_line_numbers, guarantee_lineno_for_exits), stack depths (stackdepth),
+exception handlers per instruction (label_exception_targets) and NOP removal
+(clean_basic_block).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fivefold.compiler.instr import Instr, Label
+from fivefold.compiler.instr import Instr, Label, Position
 from fivefold.compiler.isa import (DIRECTIONAL_JUMPS, FORWARD_ONLY_JUMPS, NO_FALLTHROUGH,
                                    SETUP_OPS, Isa)
 
@@ -120,7 +121,10 @@ class Cfg:
     def fold_block(self, block: Block, consts: list, add_const) -> None:
         """The few peephole folds of optimize_basic_block that matter here."""
         instrs = block.instrs
+        skip_to = 0  # swaptimize handles a run of SWAPs at once
         for i, instr in enumerate(instrs):
+            if i < skip_to:
+                continue
             nxt = instrs[i + 1] if i + 1 < len(instrs) else None
             if instr.name == "LOAD_CONST" and nxt is not None \
                     and nxt.name in ("POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE"):
@@ -166,7 +170,9 @@ class Cfg:
                 if instr.arg == 1:
                     instr.name, instr.arg = "NOP", 0
                 else:
-                    apply_static_swaps(instrs, i)
+                    last = swaptimize(instrs, i)
+                    skip_to = last + 1
+                    apply_static_swaps(instrs, last)
             elif instr.name == "PUSH_NULL" and nxt is not None and nxt.name == "LOAD_GLOBAL" \
                     and not (nxt.arg & 1):
                 instr.name = "NOP"
@@ -337,6 +343,23 @@ class Cfg:
                 if predecessors.get(id(t)) == 1 and t.instrs and t.instrs[0].pos is None:
                     t.instrs[0].pos = prev
 
+    # --- guarantee_lineno_for_exits -----------------------------------------------
+    def guarantee_lineno_for_exits(self, firstlineno: int) -> None:
+        """A block that returns with no line number gets the line of the last line
+        number seen before it in layout order (its line only, no columns), as 3.11
+        does after propagating line numbers."""
+        lineno = firstlineno
+        for b in self.blocks:
+            last = b.last()
+            if last is None:
+                continue
+            if last.pos is None or last.pos.lineno < 0:
+                if last.name == "RETURN_VALUE":
+                    for instr in b.instrs:
+                        instr.pos = Position(lineno, -1, -1, -1)
+            else:
+                lineno = last.pos.lineno
+
     # --- stackdepth ----------------------------------------------------------------
     def stackdepth(self, isa: Isa) -> int:
         for b in self.blocks:
@@ -450,6 +473,56 @@ def _next_swappable(instrs: list[Instr], i: int, lineno: int) -> int:
         if instr.name == "NOP":
             continue
         return i if _swappable(instr) else -1
+
+
+_VISITED = -1
+
+
+def swaptimize(instrs: list[Instr], start: int) -> int:
+    """Replace the run of SWAPs (and NOPs) at `start` by the fewest SWAPs with the
+    same effect (3.11 swaptimize); return the index of the run's last instruction.
+    Rewritten instructions keep their positions; the unused ones become NOPs."""
+    depth = instrs[start].arg
+    length = 1
+    more = False
+    while start + length < len(instrs):
+        instr = instrs[start + length]
+        if instr.name == "SWAP":
+            depth = max(depth, instr.arg)
+            more = True
+        elif instr.name != "NOP":
+            break
+        length += 1
+    if not more:
+        return start  # a single SWAP is already optimal
+    run = instrs[start:start + length]
+    # Simulate the run on a stack of item numbers (index 0 is the top).
+    stack = list(range(depth))
+    for instr in run:
+        if instr.name == "SWAP":
+            top = stack[0]
+            stack[0] = stack[instr.arg - 1]
+            stack[instr.arg - 1] = top
+    # Un-shuffle each cycle through position 0, writing the SWAPs from the end
+    # of the run backwards (so that, run forwards, they shuffle).
+    current = length - 1
+    for i in range(depth):
+        if stack[i] == _VISITED or stack[i] == i:
+            continue
+        j = i
+        while True:
+            if j:
+                run[current].name, run[current].arg = "SWAP", j + 1
+                current -= 1
+            if stack[j] == _VISITED:
+                break
+            next_j = stack[j]
+            stack[j] = _VISITED
+            j = next_j
+    while current >= 0:
+        run[current].name, run[current].arg = "NOP", 0
+        current -= 1
+    return start + length - 1
 
 
 def apply_static_swaps(instrs: list[Instr], i: int) -> None:

@@ -127,7 +127,8 @@ class ControlFlow:
     def unwind_fblock(self, info: FBlock, preserve_tos: bool) -> None:
         """Leave one frame block on a break/continue/return (compiler_unwind_fblock)."""
         kind = info.kind
-        if kind in ("WHILE_LOOP", "EXCEPTION_HANDLER"):
+        if kind in ("WHILE_LOOP", "EXCEPTION_HANDLER", "EXCEPTION_GROUP_HANDLER",
+                    "ASYNC_COMPREHENSION_GENERATOR"):
             return
         if kind == "FOR_LOOP":
             if preserve_tos:
@@ -151,12 +152,14 @@ class ControlFlow:
                 self.emit("SWAP", 2)
             self.emit("POP_BLOCK")
             self.emit("POP_EXCEPT")
-        elif kind == "WITH":
+        elif kind in ("WITH", "ASYNC_WITH"):
             set_pos(self.u, info.datum)
             self.emit("POP_BLOCK")
             if preserve_tos:
                 self.emit("SWAP", 2)
             self.call_exit_with_nones()
+            if kind == "ASYNC_WITH":
+                self.await_value(2)
             self.emit("POP_TOP")
             self.unset_loc()
         elif kind == "HANDLER_CLEANUP":
@@ -234,14 +237,20 @@ class ControlFlow:
         else:
             self.try_except(node)
 
-    def try_finally(self, node: ast.Try) -> None:
+    def stmt_TryStar(self, node) -> None:
+        if node.finalbody:
+            self.try_finally(node, self.try_star_except)
+        else:
+            self.try_star_except(node)
+
+    def try_finally(self, node: ast.Try, try_except=None) -> None:
         body, end, exit_, cleanup = Label("try"), Label("finally"), Label("finally_exit"), \
             Label("finally_cleanup")
         self.emit("SETUP_FINALLY", target=end)
         self.u.place(body)
         self.push_fblock(FBlock("FINALLY_TRY", body, end, node.finalbody))
         if node.handlers:
-            self.try_except(node)
+            (try_except or self.try_except)(node)
         else:
             self.visit_stmts(node.body)
         self.emit_noline("POP_BLOCK")
@@ -325,7 +334,172 @@ class ControlFlow:
         self.pop_except_and_reraise()
         self.u.place(end)
 
+    def stmt_AsyncFor(self, node: ast.AsyncFor) -> None:
+        """compiler_async_for: __anext__ awaited under a handler; END_ASYNC_FOR ends
+        the loop on StopAsyncIteration."""
+        start, except_, end = Label("async_for"), Label("async_for_except"), \
+            Label("async_for_end")
+        self.visit_expr(node.iter)
+        self.emit("GET_AITER")
+        self.u.place(start)
+        self.push_fblock(FBlock("FOR_LOOP", start, end))
+        self.emit("SETUP_FINALLY", target=except_)
+        self.emit("GET_ANEXT")
+        self.load_const(None)
+        self.add_yield_from(await_=True)
+        self.emit("POP_BLOCK")
+        self.visit_expr(node.target)
+        self.visit_stmts(node.body)
+        self.unset_loc()
+        self.emit("JUMP", target=start)
+        self.pop_fblock("FOR_LOOP")
+        self.u.place(except_)
+        # END_ASYNC_FOR follows the `for`, not the body: the iterator's line.
+        set_pos(self.u, node.iter)
+        self.emit("END_ASYNC_FOR")
+        self.visit_stmts(node.orelse)
+        self.u.place(end)
+
+    def try_star_except(self, node) -> None:
+        """compiler_try_star_except: each handler splits the exception group left so far
+        (CHECK_EG_MATCH) into the part it handles, bound to its name while its body
+        runs, and the rest; what the handlers raise or re-raise, and the rest that
+        none handled, are collected in a list that PREP_RERAISE_STAR turns into
+        the exception group to raise, if any."""
+        body, except_, orelse, end, cleanup, reraise_star = Label("try"), \
+            Label("except_star"), Label("try_else"), Label("try_end"), \
+            Label("except_star_cleanup"), Label("reraise_star")
+        self.emit("SETUP_FINALLY", target=except_)
+        self.u.place(body)
+        self.push_fblock(FBlock("TRY_EXCEPT", body))
+        self.visit_stmts(node.body)
+        self.pop_fblock("TRY_EXCEPT")
+        self.emit_noline("POP_BLOCK")
+        self.emit_noline("JUMP", target=orelse)
+        self.u.place(except_)
+        self.unset_loc()
+        self.emit("SETUP_CLEANUP", target=cleanup)
+        self.emit("PUSH_EXC_INFO")
+        self.push_fblock(FBlock("EXCEPTION_GROUP_HANDLER"))
+        n = len(node.handlers)
+        for i, handler in enumerate(node.handlers):
+            set_pos(self.u, handler)
+            next_except, except_with_error, no_match = Label("except_star_next"), \
+                Label("except_star_error"), Label("except_star_no_match")
+            if i == 0:
+                # [orig] -> [orig, [], orig]: the list collects what the handlers raise.
+                self.emit("COPY", 1)
+                self.emit("BUILD_LIST", 0)
+                self.emit("SWAP", 2)
+            if handler.type is not None:
+                self.visit_expr(handler.type)
+                self.emit("CHECK_EG_MATCH")
+                self.emit("COPY", 1)
+                self.emit("POP_JUMP_IF_NONE", target=no_match)
+            cleanup_end, cleanup_body = Label("handler_cleanup"), Label("handler_body")
+            if handler.name:
+                self.nameop(handler.name, ast.Store())
+            else:
+                self.emit("POP_TOP")  # the match
+            self.emit("SETUP_CLEANUP", target=cleanup_end)
+            self.u.place(cleanup_body)
+            self.push_fblock(FBlock("HANDLER_CLEANUP", cleanup_body, None, handler.name))
+            self.visit_stmts(handler.body)
+            self.pop_fblock("HANDLER_CLEANUP")
+            # name = None; del name (artificial)
+            self.unset_loc()
+            self.emit("POP_BLOCK")
+            if handler.name:
+                self.load_const(None)
+                self.nameop(handler.name, ast.Store())
+                self.nameop(handler.name, ast.Del())
+            self.emit("JUMP", target=next_except)
+            # The handler raised: name = None; del name; add what it raised to the list.
+            self.u.place(cleanup_end)
+            if handler.name:
+                self.load_const(None)
+                self.nameop(handler.name, ast.Store())
+                self.nameop(handler.name, ast.Del())
+            self.emit("LIST_APPEND", 3)  # the exception
+            self.emit("POP_TOP")  # lasti
+            self.emit("JUMP", target=except_with_error)
+            self.u.place(next_except)
+            self.emit("NOP")  # to hold a propagated location
+            self.emit("JUMP", target=except_with_error)
+            self.u.place(no_match)
+            set_pos(self.u, handler)
+            self.emit("POP_TOP")  # the match (None)
+            self.u.place(except_with_error)
+            if i == n - 1:
+                # Add the rest to the list (not None: the part no handler matched).
+                self.unset_loc()
+                self.emit("LIST_APPEND", 1)
+                self.emit("JUMP", target=reraise_star)
+        self.pop_fblock("EXCEPTION_GROUP_HANDLER")
+        reraise = Label("reraise")
+        self.u.place(reraise_star)
+        self.emit("PREP_RERAISE_STAR")
+        self.emit("COPY", 1)
+        self.emit("POP_JUMP_IF_NOT_NONE", target=reraise)
+        # Nothing to re-raise:
+        self.emit("POP_TOP")
+        self.emit("POP_BLOCK")
+        self.emit("POP_EXCEPT")
+        self.emit("JUMP", target=end)
+        self.u.place(reraise)
+        self.emit("POP_BLOCK")
+        self.emit("SWAP", 2)
+        self.emit("POP_EXCEPT")
+        self.emit("RERAISE", 0)
+        self.u.place(cleanup)
+        self.pop_except_and_reraise()
+        self.u.place(orelse)
+        self.visit_stmts(node.orelse)
+        self.u.place(end)
+
     # --- with ------------------------------------------------------------------------------
+    def await_value(self, where: int) -> None:
+        """Await what is on top (GET_AWAITABLE's oparg: 1 after __aenter__, 2 after __aexit__)."""
+        self.emit("GET_AWAITABLE", where)
+        self.load_const(None)
+        self.add_yield_from(await_=True)
+
+    def stmt_AsyncWith(self, node: ast.AsyncWith, pos: int = 0) -> None:
+        """compiler_async_with: stmt_With with __aenter__ and __aexit__ awaited."""
+        item = node.items[pos]
+        block, final, exit_, cleanup = Label("awith"), Label("awith_final"), \
+            Label("awith_exit"), Label("awith_cleanup")
+        self.visit_expr(item.context_expr)
+        self.emit("BEFORE_ASYNC_WITH")
+        self.await_value(1)
+        self.emit("SETUP_WITH", target=final)
+        self.u.place(block)
+        self.push_fblock(FBlock("ASYNC_WITH", block, final, node))
+        if item.optional_vars is not None:
+            self.visit_expr(item.optional_vars)
+        else:
+            self.emit("POP_TOP")
+        pos += 1
+        if pos == len(node.items):
+            self.visit_stmts(node.body)
+        else:
+            self.stmt_AsyncWith(node, pos)
+        self.pop_fblock("ASYNC_WITH")
+        self.emit("POP_BLOCK")
+        set_pos(self.u, node)
+        self.call_exit_with_nones()
+        self.await_value(2)
+        self.emit("POP_TOP")
+        self.emit("JUMP", target=exit_)
+        # The exceptional outcome: the awaited __aexit__(type, value, traceback) decides.
+        self.u.place(final)
+        self.emit("SETUP_CLEANUP", target=cleanup)
+        self.emit("PUSH_EXC_INFO")
+        self.emit("WITH_EXCEPT_START")
+        self.await_value(2)
+        self.with_except_finish(cleanup)
+        self.u.place(exit_)
+
     def call_exit_with_nones(self) -> None:
         self.load_const(None)
         self.load_const(None)

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import ast
 
+from fivefold.compiler.errors import CompileError
 from fivefold.compiler.instr import Label
-from fivefold.compiler.unit import (CLASS, CO_GENERATOR, CO_NESTED, CO_NEWLOCALS, CO_OPTIMIZED,
-                                    CO_VARARGS, CO_VARKEYWORDS, COMPREHENSION, FUNCTION, LAMBDA,
+from fivefold.compiler.unit import (CLASS, CO_ASYNC_GENERATOR, CO_COROUTINE, CO_GENERATOR,
+                                    CO_NESTED, CO_NEWLOCALS, CO_OPTIMIZED, CO_VARARGS,
+                                    CO_VARKEYWORDS, COMPREHENSION, FUNCTION, LAMBDA, FBlock,
                                     set_pos)
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def own_scope_nodes(body):
@@ -49,6 +53,35 @@ def _argument_exprs(args: ast.arguments):
 
 def is_generator(body) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_scope_nodes(body))
+
+
+def comprehension_parts(node) -> list:
+    """The expressions a comprehension's own scope evaluates: everything but the
+    outermost iterable, which its enclosing scope evaluates."""
+    parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+    for i, gen in enumerate(node.generators):
+        parts.append(gen.target)
+        parts.extend(gen.ifs)
+        if i:
+            parts.append(gen.iter)
+    return parts
+
+
+def is_coroutine_comprehension(node) -> bool:
+    """CPython's ste_coroutine for a comprehension's scope: it has an `async for`,
+    awaits, or holds a (non-generator) comprehension that is a coroutine, which
+    symtable.c propagates to the scope around it. (A function is a coroutine when
+    it is an `async def`; anything else would not have compiled.)"""
+    if any(gen.is_async for gen in node.generators):
+        return True
+    for part in comprehension_parts(node):
+        for n in own_scope_nodes(part):
+            if isinstance(n, ast.Await):
+                return True
+            if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp)) \
+                    and is_coroutine_comprehension(n):
+                return True
+    return False
 
 
 class Definitions:
@@ -129,17 +162,33 @@ class Definitions:
         funcflags = self.default_arguments(node.args)
         funcflags |= self.visit_annotations(node.args, node.returns)
         scope = self.scope_map[id(node)]
-        reason = self.fallback_reason(node) if self.fallback else None
-        if reason:
-            code, qualname = self.fallback.compile_scope(self, node, scope, reason)
-        else:
-            code, qualname = self.compile_function_body(node, scope, firstlineno)
+        code, qualname = self.nested_code(
+            node, scope, lambda: self.compile_function_body(node, scope, firstlineno))
         self.make_closure(code, funcflags, scope)
         self.apply_decorators(decorators)
         self.nameop(node.name, ast.Store())
 
-    def fallback_reason(self, node) -> str | None:
-        return self.fallback.reason_for(node)
+    def nested_code(self, node, scope, native):
+        """(code, qualname) of the scope `node` defines: `native()` compiles it with
+        fivefold; CPython compiles it instead (per-scope fallback, section 5 of
+        docs/engine.md) when it uses what fivefold.compiler.fallback declares
+        unsupported, or when fivefold's compiler gives up on it (CompileError):
+        a construct the compiler cannot handle falls back, it never stops the
+        program. What the abandoned attempt compiled is forgotten."""
+        reason = self.fallback.reason_for(node) if self.fallback else None
+        if reason is None:
+            depth = len(self.stack)
+            mark = self.fallback.stats_mark() if self.fallback else None
+            try:
+                return native()
+            except CompileError as exc:
+                if self.fallback is None:
+                    raise
+                del self.stack[depth:]
+                self.u = self.stack[-1]
+                self.fallback.forget_since(mark)
+                reason = f"not compiled: {exc}"
+        return self.fallback.compile_scope(self, node, scope, reason)
 
     def function_flags(self, unit, args: ast.arguments | None) -> int:
         flags = CO_OPTIMIZED | CO_NEWLOCALS
@@ -150,8 +199,12 @@ class Definitions:
                 flags |= CO_VARKEYWORDS
         if unit.scope.nested:
             flags |= CO_NESTED
-        if unit.is_generator:
+        if unit.is_generator and unit.is_coroutine:
+            flags |= CO_ASYNC_GENERATOR
+        elif unit.is_generator:
             flags |= CO_GENERATOR
+        elif unit.is_coroutine:
+            flags |= CO_COROUTINE
         return flags | self.future_flags
 
     def compile_function_body(self, node, scope, firstlineno):
@@ -168,6 +221,7 @@ class Definitions:
         unit.posonlyargcount = len(args.posonlyargs)
         unit.kwonlyargcount = len(args.kwonlyargs)
         unit.is_generator = is_generator(body)
+        unit.is_coroutine = isinstance(node, ast.AsyncFunctionDef)
         unit.flags = self.function_flags(unit, args)
         self.visit_stmts(body[1:] if doc is not None else body)
         code = self.finish_unit(add_none=True)
@@ -178,6 +232,10 @@ class Definitions:
     def expr_Lambda(self, node: ast.Lambda) -> None:
         funcflags = self.default_arguments(node.args)
         scope = self.scope_map[id(node)]
+        code, _ = self.nested_code(node, scope, lambda: self.compile_lambda_body(node, scope))
+        self.make_closure(code, funcflags, scope)
+
+    def compile_lambda_body(self, node: ast.Lambda, scope):
         unit = self.enter_scope(LAMBDA, "<lambda>", scope, node.lineno)
         unit.add_const(None)
         args = node.args
@@ -192,8 +250,9 @@ class Definitions:
         else:
             self.emit("RETURN_VALUE")
             code = self.finish_unit(add_none=True)
+        qualname = unit.qualname
         self.exit_scope()
-        self.make_closure(code, funcflags, scope)
+        return code, qualname
 
     def make_closure(self, code, flags: int, scope) -> None:
         """Push a new function over `code` (a shadow or a CPython code object)."""
@@ -214,11 +273,8 @@ class Definitions:
         self.visit_decorators(decorators)
         firstlineno = decorators[0].lineno if decorators else node.lineno
         scope = self.scope_map[id(node)]
-        reason = self.fallback.reason_for(node) if self.fallback else None
-        if reason:
-            code, _ = self.fallback.compile_scope(self, node, scope, reason)
-        else:
-            code = self.compile_class_body(node, scope, firstlineno)
+        code, _ = self.nested_code(
+            node, scope, lambda: (self.compile_class_body(node, scope, firstlineno), None))
         self.emit("PUSH_NULL")
         self.emit("LOAD_BUILD_CLASS")
         self.make_closure(code, 0, scope)
@@ -263,9 +319,24 @@ class Definitions:
     def comprehension(self, node, kind: str, elt, val) -> None:
         outermost = node.generators[0]
         scope = self.scope_map[id(node)]
+        is_async = is_coroutine_comprehension(node)
+        code, _ = self.nested_code(
+            node, scope, lambda: self.compile_comprehension_body(node, kind, elt, val, scope))
+        self.make_closure(code, 0, scope)
+        self.visit_expr(outermost.iter)
+        self.emit("GET_AITER" if outermost.is_async else "GET_ITER")
+        self.emit("CALL", 0)
+        if is_async and kind != "genexpr":
+            # An async list/set/dict comprehension is a coroutine: await it here.
+            self.emit("GET_AWAITABLE", 0)
+            self.load_const(None)
+            self.add_yield_from(await_=True)
+
+    def compile_comprehension_body(self, node, kind: str, elt, val, scope):
         unit = self.enter_scope(COMPREHENSION, f"<{kind}>", scope, node.lineno)
         set_pos(unit, node)
         unit.is_generator = kind == "genexpr"
+        unit.is_coroutine = is_coroutine_comprehension(node)
         unit.flags = self.function_flags(unit, None)
         if kind != "genexpr":
             self.emit({"listcomp": "BUILD_LIST", "setcomp": "BUILD_SET",
@@ -274,14 +345,14 @@ class Definitions:
         if kind != "genexpr":
             self.emit("RETURN_VALUE")
         code = self.finish_unit(add_none=True)
+        qualname = unit.qualname
         self.exit_scope()
-        self.make_closure(code, 0, scope)
-        self.visit_expr(outermost.iter)
-        self.emit("GET_ITER")
-        self.emit("CALL", 0)
+        return code, qualname
 
     def comprehension_generator(self, generators, index: int, depth: int, elt, val,
                                 kind: str) -> None:
+        if generators[index].is_async:
+            return self.async_comprehension_generator(generators, index, depth, elt, val, kind)
         start, if_cleanup, anchor = Label("comp"), Label("comp_if"), Label("comp_end")
         gen = generators[index]
         if index == 0:
@@ -306,21 +377,60 @@ class Definitions:
         if index < len(generators):
             self.comprehension_generator(generators, index, depth, elt, val, kind)
         else:
-            if kind == "genexpr":
-                self.visit_expr(elt)
-                self.emit_yield()
-                self.emit("POP_TOP")
-            elif kind == "listcomp":
-                self.visit_expr(elt)
-                self.emit("LIST_APPEND", depth + 1)
-            elif kind == "setcomp":
-                self.visit_expr(elt)
-                self.emit("SET_ADD", depth + 1)
-            else:
-                self.visit_expr(elt)
-                self.visit_expr(val)
-                self.emit("MAP_ADD", depth + 1)
+            self.comprehension_element(elt, val, kind, depth)
         self.u.place(if_cleanup)
         if start is not None:
             self.emit("JUMP", target=start)
             self.u.place(anchor)
+
+    def comprehension_element(self, elt, val, kind: str, depth: int) -> None:
+        """The innermost loop's body: yield or add the element."""
+        if kind == "genexpr":
+            self.visit_expr(elt)
+            self.emit_yield()
+            self.emit("POP_TOP")
+        elif kind == "listcomp":
+            self.visit_expr(elt)
+            self.emit("LIST_APPEND", depth + 1)
+        elif kind == "setcomp":
+            self.visit_expr(elt)
+            self.emit("SET_ADD", depth + 1)
+        else:
+            self.visit_expr(elt)
+            self.visit_expr(val)
+            self.emit("MAP_ADD", depth + 1)
+
+    def async_comprehension_generator(self, generators, index: int, depth: int, elt, val,
+                                      kind: str) -> None:
+        """`async for` in a comprehension (compiler_async_comprehension_generator):
+        __anext__ awaited under a handler whose END_ASYNC_FOR ends the loop."""
+        start, except_, if_cleanup = Label("acomp"), Label("acomp_except"), Label("acomp_if")
+        gen = generators[index]
+        if index == 0:
+            self.u.argcount = 1  # the outermost async iterator, as an argument
+            self.emit("LOAD_FAST", 0)
+        else:
+            self.visit_expr(gen.iter)
+            self.emit("GET_AITER")
+        self.u.place(start)
+        self.push_fblock(FBlock("ASYNC_COMPREHENSION_GENERATOR", start))
+        self.emit("SETUP_FINALLY", target=except_)
+        self.emit("GET_ANEXT")
+        self.load_const(None)
+        self.add_yield_from(await_=True)
+        self.emit("POP_BLOCK")
+        self.visit_expr(gen.target)
+        for cond in gen.ifs:
+            self.jump_if(cond, if_cleanup, False)
+            self.u.place(Label("acomp_next"))
+        depth += 1
+        index += 1
+        if index < len(generators):
+            self.comprehension_generator(generators, index, depth, elt, val, kind)
+        else:
+            self.comprehension_element(elt, val, kind, depth)
+        self.u.place(if_cleanup)
+        self.emit("JUMP", target=start)
+        self.pop_fblock("ASYNC_COMPREHENSION_GENERATOR")
+        self.u.place(except_)
+        self.emit("END_ASYNC_FOR")

@@ -33,7 +33,9 @@ class Expressions:
 
     def visit_expr(self, node: ast.expr) -> None:
         with self.located(node):
-            method = getattr(self, "expr_" + type(node).__name__)
+            method = getattr(self, "expr_" + type(node).__name__, None)
+            if method is None:
+                raise CompileError(f"unsupported expression {type(node).__name__}")
             method(node)
 
     def visit_exprs(self, nodes) -> None:
@@ -421,6 +423,9 @@ class Expressions:
 
     # --- generators ---------------------------------------------------------------------
     def emit_yield(self) -> None:
+        """addop_yield: an async generator's values are wrapped for its asend()."""
+        if self.u.is_generator and self.u.is_coroutine:
+            self.emit("ASYNC_GEN_WRAP")
         self.emit("YIELD_VALUE")
         self.emit("RESUME", 1)
 
@@ -437,18 +442,22 @@ class Expressions:
         self.load_const(None)
         self.add_yield_from()
 
-    def add_yield_from(self) -> None:
+    def add_yield_from(self, await_: bool = False) -> None:
+        """The SEND loop of `yield from` and `await` (RESUME 2 and 3)."""
         start, resume, exit_ = Label("send"), Label("resume"), Label("send_exit")
         self.u.place(start)
         self.emit("SEND", target=exit_)
         self.u.place(resume)
         self.emit("YIELD_VALUE", 0)
-        self.emit("RESUME", 2)
+        self.emit("RESUME", 3 if await_ else 2)
         self.emit("JUMP_NO_INTERRUPT", target=start)
         self.u.place(exit_)
 
-    def expr_Await(self, node) -> None:
-        raise CompileError("await")
+    def expr_Await(self, node: ast.Await) -> None:
+        self.visit_expr(node.value)
+        self.emit("GET_AWAITABLE", 0)
+        self.load_const(None)
+        self.add_yield_from(await_=True)
 
     def set_pos_of(self, node) -> None:
         set_pos(self.u, node)

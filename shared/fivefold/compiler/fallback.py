@@ -1,7 +1,7 @@
 """Per-function fallback to CPython's compiler (docs/engine.md section 5).
 
-A scope that uses what fivefold does not compile (async def, await, async
-for/with, match, except*) is compiled by CPython's own `compile()`: its AST,
+A scope that uses what fivefold does not compile (the constructs in
+UNSUPPORTED) is compiled by CPython's own `compile()`: its AST,
 untouched and at its original lines, is placed inside a synthetic function
 that binds the scope's free variables (and inside a class of the same name when
 its parent is a class, for name mangling and `__class__`), so the CPython code
@@ -23,16 +23,12 @@ from fivefold.compiler.scopes import DEF_IMPORT
 
 SYNTHETIC = "__fivefold_fallback__"
 
-# AST node type -> the reason reported for falling back.
-# A nested `async def` falls back on its own; its enclosing scope does not.
-UNSUPPORTED = {
-    ast.Await: "await",
-    ast.AsyncFor: "async for",
-    ast.AsyncWith: "async with",
-    ast.Match: "match",
-}
-if hasattr(ast, "TryStar"):
-    UNSUPPORTED[ast.TryStar] = "except*"
+# AST node type -> the reason reported for falling back: a scope that defines
+# such a node (ast.AsyncFunctionDef: the definition itself) or holds one among
+# its own nodes runs on CPython. A nested scope falls back on its own; its
+# enclosing scope does not. The tests add entries to exercise the mechanism.
+# (ast.comprehension stands for an async one: `async for` in a comprehension.)
+UNSUPPORTED: dict[type, str] = {}
 
 
 @dataclass
@@ -64,11 +60,13 @@ STATS = Stats()
 def scan(nodes) -> str | None:
     """The first unsupported construct among a scope's own nodes, or None."""
     for node in nodes:
+        if isinstance(node, ast.AsyncFunctionDef):
+            continue  # a nested definition falls back (or not) on its own
+        if isinstance(node, ast.comprehension) and not node.is_async:
+            continue
         reason = UNSUPPORTED.get(type(node))
         if reason is not None:
             return reason
-        if isinstance(node, ast.comprehension) and node.is_async:
-            return "async comprehension"
     return None
 
 
@@ -82,9 +80,10 @@ class FallbackCompiler:
     def reason_for(self, node) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
 
-        if isinstance(node, ast.AsyncFunctionDef):
-            return "async def"
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        reason = UNSUPPORTED.get(type(node))
+        if reason is not None:
+            return reason
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return scan(own_scope_nodes(node.body))
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             parts = [node.elt] if not isinstance(node, ast.DictComp) else [node.key, node.value]
@@ -98,6 +97,16 @@ class FallbackCompiler:
                 nodes.extend(own_scope_nodes(part))
             return scan(nodes)
         return None
+
+    def stats_mark(self) -> tuple[int, int]:
+        """Where the statistics stand, for forget_since."""
+        return STATS.units_compiled, len(STATS.fallbacks)
+
+    def forget_since(self, mark: tuple[int, int]) -> None:
+        """Forget the units compiled and fallbacks recorded since `mark` (an attempt
+        that was abandoned)."""
+        STATS.units_compiled = mark[0]
+        del STATS.fallbacks[mark[1]:]
 
     def module_reason(self, tree: ast.Module) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes

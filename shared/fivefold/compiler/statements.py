@@ -4,8 +4,8 @@ This mirrors CPython 3.11's Python/compile.c: the same instruction sequences for
 the same constructs and the same position per instruction, so that `dis`
 output, tracebacks and their carets match CPython's. The construct groups live
 in mixins: expressions (exprs.py), control flow and exception handling
-(control.py), functions, classes and comprehensions (defs.py); this file holds
-the Compiler that combines them, with the unit stack, name resolution and the
+(control.py), functions, classes and comprehensions (defs.py), `match`
+(patterns.py); this file holds the Compiler that combines them, with the unit stack, name resolution and the
 simple statements.
 """
 
@@ -20,6 +20,7 @@ from fivefold.compiler.defs import Definitions
 from fivefold.compiler.errors import CompileError
 from fivefold.compiler.exprs import Expressions
 from fivefold.compiler.instr import Position
+from fivefold.compiler.patterns import Patterns
 from fivefold.compiler.scope_map import map_scopes
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
 from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, Unit, set_pos
@@ -56,7 +57,7 @@ def get_docstring(body) -> str | None:
     return None
 
 
-class Compiler(Expressions, ControlFlow, Definitions):
+class Compiler(Expressions, ControlFlow, Definitions, Patterns):
     """Compiles one module; `compile_module()` returns the assembled top unit."""
 
     def __init__(self, tree: ast.Module, top_scope: Scope, filename: str, assemble,

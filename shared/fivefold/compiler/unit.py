@@ -20,6 +20,8 @@ CO_VARARGS = 0x0004
 CO_VARKEYWORDS = 0x0008
 CO_NESTED = 0x0010
 CO_GENERATOR = 0x0020
+CO_COROUTINE = 0x0080
+CO_ASYNC_GENERATOR = 0x0200
 CO_FUTURE_ANNOTATIONS = 0x1000000
 CO_FIVEFOLD = 0x20000000
 
@@ -72,7 +74,8 @@ class Unit:
     posonlyargcount: int = 0
     kwonlyargcount: int = 0
     flags: int = 0
-    is_generator: bool = False
+    is_generator: bool = False  # CPython's ste_generator: yields
+    is_coroutine: bool = False  # ste_coroutine: async def, or an async comprehension
     fblocks: list[FBlock] = field(default_factory=list)
     pos: Position | None = None
     docstring: str | None = None

@@ -130,15 +130,82 @@ TARGET(LIST_TO_TUPLE) {
     DISPATCH();
 }
 
+TARGET(GET_LEN) {
+    PyObject *obj = stack_pointer[-1];
+    PyObject *len;
+    {
+#line 488 "shared/vm/instructions.def"
+        // len(obj) for the length checks of sequence and mapping patterns.
+        Py_ssize_t n = PyObject_Length(obj);
+        if (n < 0) {
+            goto error;
+        }
+        len = PyLong_FromSsize_t(n);
+        if (len == NULL) {
+            goto error;
+        }
+#line 148 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = len;
+    DISPATCH();
+}
+
+TARGET(MATCH_MAPPING) {
+    PyObject *subject = stack_pointer[-1];
+    PyObject *res;
+    {
+#line 500 "shared/vm/instructions.def"
+        res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING) ? Py_True : Py_False;
+        Py_INCREF(res);
+#line 162 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(MATCH_SEQUENCE) {
+    PyObject *subject = stack_pointer[-1];
+    PyObject *res;
+    {
+#line 505 "shared/vm/instructions.def"
+        res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE) ? Py_True : Py_False;
+        Py_INCREF(res);
+#line 176 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(MATCH_KEYS) {
+    PyObject *keys = stack_pointer[-1];
+    PyObject *subject = stack_pointer[-2];
+    PyObject *values_or_none;
+    {
+#line 510 "shared/vm/instructions.def"
+        // A tuple of subject[key] for each key, or None when a key is missing.
+        values_or_none = ff_match_keys(tstate, subject, keys);
+        if (values_or_none == NULL) {
+            goto error;
+        }
+#line 194 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = values_or_none;
+    DISPATCH();
+}
+
 TARGET(GET_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 488 "shared/vm/instructions.def"
+#line 528 "shared/vm/instructions.def"
         iter = PyObject_GetIter(iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 142 "shared/vm/generated/cases.c.h"
+#line 209 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -148,11 +215,11 @@ TARGET(GET_YIELD_FROM_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 494 "shared/vm/instructions.def"
+#line 534 "shared/vm/instructions.def"
         iter = ff_yield_from_iter(frame, iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 156 "shared/vm/generated/cases.c.h"
+#line 223 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -161,12 +228,12 @@ TARGET(GET_YIELD_FROM_ITER) {
 TARGET(LOAD_BUILD_CLASS) {
     PyObject *bc;
     {
-#line 666 "shared/vm/instructions.def"
+#line 706 "shared/vm/instructions.def"
         bc = ff_load_build_class(tstate, frame);
         if (bc == NULL) {
             goto error;
         }
-#line 170 "shared/vm/generated/cases.c.h"
+#line 237 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = bc;
@@ -175,11 +242,11 @@ TARGET(LOAD_BUILD_CLASS) {
 
 TARGET(SETUP_ANNOTATIONS) {
     {
-#line 673 "shared/vm/instructions.def"
+#line 713 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
             goto error;
         }
-#line 183 "shared/vm/generated/cases.c.h"
+#line 250 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -187,10 +254,10 @@ TARGET(SETUP_ANNOTATIONS) {
 TARGET(LOAD_ASSERTION_ERROR) {
     PyObject *value;
     {
-#line 679 "shared/vm/instructions.def"
+#line 719 "shared/vm/instructions.def"
         value = PyExc_AssertionError;
         Py_INCREF(value);
-#line 194 "shared/vm/generated/cases.c.h"
+#line 261 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -200,11 +267,11 @@ TARGET(LOAD_ASSERTION_ERROR) {
 TARGET(PRINT_EXPR) {
     PyObject *value = stack_pointer[-1];
     {
-#line 684 "shared/vm/instructions.def"
+#line 724 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
         Py_XDECREF(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 208 "shared/vm/generated/cases.c.h"
+#line 275 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -213,11 +280,11 @@ TARGET(PRINT_EXPR) {
 TARGET(IMPORT_STAR) {
     PyObject *from = stack_pointer[-1];
     {
-#line 705 "shared/vm/instructions.def"
+#line 745 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
         Py_XDECREF(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 221 "shared/vm/generated/cases.c.h"
+#line 288 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -226,10 +293,10 @@ TARGET(IMPORT_STAR) {
 TARGET(RETURN_VALUE) {
     PyObject *retval = stack_pointer[-1];
     {
-#line 713 "shared/vm/instructions.def"
+#line 753 "shared/vm/instructions.def"
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_frame; }
-#line 233 "shared/vm/generated/cases.c.h"
+#line 300 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -239,15 +306,98 @@ TARGET(YIELD_VALUE) {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
-#line 731 "shared/vm/instructions.def"
+#line 771 "shared/vm/instructions.def"
         // The generator is suspended here. `sent` is not written by this code: CPython
         // (gen_send_ex) pushes the value sent in when it resumes the frame, before the
         // RESUME that follows, so the effect the compiler sees is 0 as in 3.11.
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_yield; }
-#line 249 "shared/vm/generated/cases.c.h"
+#line 316 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = sent;
+    DISPATCH();
+}
+
+TARGET(GET_AITER) {
+    PyObject *obj = stack_pointer[-1];
+    PyObject *iter;
+    {
+#line 812 "shared/vm/instructions.def"
+        iter = ff_get_aiter(tstate, obj);
+        Py_XDECREF(obj);
+        if (iter == NULL) { STACK_SHRINK(1); goto error; }
+#line 330 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = iter;
+    DISPATCH();
+}
+
+TARGET(GET_ANEXT) {
+    PyObject *aiter = stack_pointer[-1];
+    PyObject *awaitable;
+    {
+#line 818 "shared/vm/instructions.def"
+        awaitable = ff_get_anext(tstate, aiter);
+        if (awaitable == NULL) {
+            goto error;
+        }
+#line 345 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-1] = awaitable;
+    DISPATCH();
+}
+
+TARGET(END_ASYNC_FOR) {
+    PyObject *exc = stack_pointer[-1];
+    PyObject *aiter = stack_pointer[-2];
+    {
+#line 825 "shared/vm/instructions.def"
+        // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
+        // anything else is re-raised (no new traceback entry, as RERAISE).
+        if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
+            Py_XDECREF(aiter); Py_XDECREF(exc);
+        }
+        else {
+            Py_DECREF(aiter);
+            PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
+            { STACK_SHRINK(2); goto exception_unwind; }
+        }
+#line 367 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(2);
+    DISPATCH();
+}
+
+TARGET(BEFORE_ASYNC_WITH) {
+    PyObject *mgr = stack_pointer[-1];
+    PyObject *exit_func;
+    PyObject *res;
+    {
+#line 838 "shared/vm/instructions.def"
+        res = ff_before_async_with(tstate, mgr, &exit_func);
+        Py_XDECREF(mgr);
+        if (res == NULL) { STACK_SHRINK(1); goto error; }
+#line 382 "shared/vm/generated/cases.c.h"
+    }
+    STACK_GROW(1);
+    stack_pointer[-2] = exit_func;
+    stack_pointer[-1] = res;
+    DISPATCH();
+}
+
+TARGET(ASYNC_GEN_WRAP) {
+    PyObject *value = stack_pointer[-1];
+    PyObject *wrapped;
+    {
+#line 844 "shared/vm/instructions.def"
+        // An async generator's yielded value, marked as such for its asend().
+        wrapped = ff_async_gen_wrap(value);
+        Py_XDECREF(value);
+        if (wrapped == NULL) { STACK_SHRINK(1); goto error; }
+#line 399 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = wrapped;
     DISPATCH();
 }
 
@@ -255,13 +405,13 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 794 "shared/vm/instructions.def"
+#line 883 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
         Py_INCREF(new_exc);
         exc_info->exc_value = new_exc;
-#line 265 "shared/vm/generated/cases.c.h"
+#line 415 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = prev_exc;
@@ -272,10 +422,10 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 802 "shared/vm/instructions.def"
+#line 891 "shared/vm/instructions.def"
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
-#line 279 "shared/vm/generated/cases.c.h"
+#line 429 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -286,7 +436,7 @@ TARGET(CHECK_EXC_MATCH) {
     PyObject *left = stack_pointer[-2];
     PyObject *b;
     {
-#line 807 "shared/vm/instructions.def"
+#line 896 "shared/vm/instructions.def"
         if (ff_check_except_type_valid(tstate, right) < 0) {
             Py_DECREF(right);
             if (1) { STACK_SHRINK(1); goto error; }
@@ -295,9 +445,63 @@ TARGET(CHECK_EXC_MATCH) {
         Py_XDECREF(right);
         b = match ? Py_True : Py_False;
         Py_INCREF(b);
-#line 299 "shared/vm/generated/cases.c.h"
+#line 449 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = b;
+    DISPATCH();
+}
+
+TARGET(CHECK_EG_MATCH) {
+    PyObject *match_type = stack_pointer[-1];
+    PyObject *exc_value = stack_pointer[-2];
+    PyObject *rest;
+    PyObject *match;
+    {
+#line 907 "shared/vm/instructions.def"
+        // except*: split the exception group left so far. No match: [exc_value, None];
+        // a match: [rest, match], and match is the exception being handled.
+        if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
+            Py_XDECREF(exc_value); Py_XDECREF(match_type);
+            if (1) { STACK_SHRINK(2); goto error; }
+        }
+        PyObject *matched, *left;
+        int err = ff_exception_group_match(exc_value, match_type, &matched, &left);
+        Py_DECREF(match_type);
+        if (err < 0) {
+            Py_DECREF(exc_value);
+            if (1) { STACK_SHRINK(2); goto error; }
+        }
+        if (Py_IsNone(matched)) {
+            Py_DECREF(left);
+            rest = exc_value;
+        }
+        else {
+            PyErr_SetExcInfo(NULL, Py_NewRef(matched), NULL);
+            Py_DECREF(exc_value);
+            rest = left;
+        }
+        match = matched;
+#line 485 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-2] = rest;
+    stack_pointer[-1] = match;
+    DISPATCH();
+}
+
+TARGET(PREP_RERAISE_STAR) {
+    PyObject *excs = stack_pointer[-1];
+    PyObject *orig = stack_pointer[-2];
+    PyObject *val;
+    {
+#line 933 "shared/vm/instructions.def"
+        // The end of a try-except*: what is left to raise (None: nothing).
+        val = ff_prep_reraise_star(orig, excs);
+        Py_XDECREF(orig); Py_XDECREF(excs);
+        if (val == NULL) { STACK_SHRINK(2); goto error; }
+#line 502 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(1);
+    stack_pointer[-1] = val;
     DISPATCH();
 }
 
@@ -306,11 +510,11 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 818 "shared/vm/instructions.def"
+#line 940 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 314 "shared/vm/generated/cases.c.h"
+#line 518 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = exit_func;
@@ -324,7 +528,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 824 "shared/vm/instructions.def"
+#line 946 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -334,7 +538,7 @@ TARGET(WITH_EXCEPT_START) {
         if (res == NULL) {
             goto error;
         }
-#line 338 "shared/vm/generated/cases.c.h"
+#line 542 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -354,7 +558,7 @@ TARGET(EXIT_INIT_CHECK) {
             if (1) { STACK_SHRINK(1); goto error; }
         }
         Py_XDECREF(should_be_none);
-#line 358 "shared/vm/generated/cases.c.h"
+#line 562 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -370,7 +574,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 374 "shared/vm/generated/cases.c.h"
+#line 578 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_INT */
@@ -384,7 +588,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 388 "shared/vm/generated/cases.c.h"
+#line 592 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -403,7 +607,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 407 "shared/vm/generated/cases.c.h"
+#line 611 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_INT */
@@ -417,7 +621,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 421 "shared/vm/generated/cases.c.h"
+#line 625 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -436,7 +640,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 440 "shared/vm/generated/cases.c.h"
+#line 644 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_INT */
@@ -450,7 +654,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 454 "shared/vm/generated/cases.c.h"
+#line 658 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -469,7 +673,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 473 "shared/vm/generated/cases.c.h"
+#line 677 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_UNICODE */
@@ -481,7 +685,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 485 "shared/vm/generated/cases.c.h"
+#line 689 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -500,7 +704,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 504 "shared/vm/generated/cases.c.h"
+#line 708 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -508,7 +712,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 512 "shared/vm/generated/cases.c.h"
+#line 716 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -521,7 +725,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 525 "shared/vm/generated/cases.c.h"
+#line 729 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -543,7 +747,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 547 "shared/vm/generated/cases.c.h"
+#line 751 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -551,7 +755,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 555 "shared/vm/generated/cases.c.h"
+#line 759 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -564,7 +768,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 568 "shared/vm/generated/cases.c.h"
+#line 772 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -582,7 +786,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 586 "shared/vm/generated/cases.c.h"
+#line 790 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -595,7 +799,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 599 "shared/vm/generated/cases.c.h"
+#line 803 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -613,7 +817,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 617 "shared/vm/generated/cases.c.h"
+#line 821 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -626,7 +830,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 630 "shared/vm/generated/cases.c.h"
+#line 834 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -644,7 +848,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 648 "shared/vm/generated/cases.c.h"
+#line 852 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -656,7 +860,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 660 "shared/vm/generated/cases.c.h"
+#line 864 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -674,7 +878,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 678 "shared/vm/generated/cases.c.h"
+#line 882 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -689,7 +893,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 693 "shared/vm/generated/cases.c.h"
+#line 897 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -707,7 +911,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 711 "shared/vm/generated/cases.c.h"
+#line 915 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -715,7 +919,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 719 "shared/vm/generated/cases.c.h"
+#line 923 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -724,7 +928,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 728 "shared/vm/generated/cases.c.h"
+#line 932 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -736,7 +940,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 740 "shared/vm/generated/cases.c.h"
+#line 944 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -754,7 +958,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 758 "shared/vm/generated/cases.c.h"
+#line 962 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -766,7 +970,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 770 "shared/vm/generated/cases.c.h"
+#line 974 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -784,7 +988,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 788 "shared/vm/generated/cases.c.h"
+#line 992 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -792,7 +996,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 796 "shared/vm/generated/cases.c.h"
+#line 1000 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -801,7 +1005,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 805 "shared/vm/generated/cases.c.h"
+#line 1009 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -814,7 +1018,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 818 "shared/vm/generated/cases.c.h"
+#line 1022 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -834,7 +1038,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 838 "shared/vm/generated/cases.c.h"
+#line 1042 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -847,7 +1051,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 851 "shared/vm/generated/cases.c.h"
+#line 1055 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -867,7 +1071,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 871 "shared/vm/generated/cases.c.h"
+#line 1075 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -882,7 +1086,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 886 "shared/vm/generated/cases.c.h"
+#line 1090 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -902,7 +1106,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 906 "shared/vm/generated/cases.c.h"
+#line 1110 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -916,7 +1120,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 920 "shared/vm/generated/cases.c.h"
+#line 1124 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -937,7 +1141,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 941 "shared/vm/generated/cases.c.h"
+#line 1145 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -946,7 +1150,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 950 "shared/vm/generated/cases.c.h"
+#line 1154 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -963,7 +1167,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 967 "shared/vm/generated/cases.c.h"
+#line 1171 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -986,7 +1190,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 990 "shared/vm/generated/cases.c.h"
+#line 1194 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -995,7 +1199,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 999 "shared/vm/generated/cases.c.h"
+#line 1203 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1012,7 +1216,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1016 "shared/vm/generated/cases.c.h"
+#line 1220 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1031,7 +1235,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1035 "shared/vm/generated/cases.c.h"
+#line 1239 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1045,7 +1249,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1049 "shared/vm/generated/cases.c.h"
+#line 1253 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1063,7 +1267,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1067 "shared/vm/generated/cases.c.h"
+#line 1271 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1072,7 +1276,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1076 "shared/vm/generated/cases.c.h"
+#line 1280 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1084,7 +1288,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1088 "shared/vm/generated/cases.c.h"
+#line 1292 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1103,7 +1307,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1107 "shared/vm/generated/cases.c.h"
+#line 1311 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1112,7 +1316,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1116 "shared/vm/generated/cases.c.h"
+#line 1320 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1124,7 +1328,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1128 "shared/vm/generated/cases.c.h"
+#line 1332 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1143,7 +1347,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1147 "shared/vm/generated/cases.c.h"
+#line 1351 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1161,7 +1365,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1165 "shared/vm/generated/cases.c.h"
+#line 1369 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1181,7 +1385,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1185 "shared/vm/generated/cases.c.h"
+#line 1389 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1191,7 +1395,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1195 "shared/vm/generated/cases.c.h"
+#line 1399 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1206,7 +1410,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1210 "shared/vm/generated/cases.c.h"
+#line 1414 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1225,7 +1429,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1229 "shared/vm/generated/cases.c.h"
+#line 1433 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1237,7 +1441,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1241 "shared/vm/generated/cases.c.h"
+#line 1445 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1257,7 +1461,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1261 "shared/vm/generated/cases.c.h"
+#line 1465 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1270,7 +1474,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1274 "shared/vm/generated/cases.c.h"
+#line 1478 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1291,7 +1495,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1295 "shared/vm/generated/cases.c.h"
+#line 1499 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1304,7 +1508,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1308 "shared/vm/generated/cases.c.h"
+#line 1512 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1321,7 +1525,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1325 "shared/vm/generated/cases.c.h"
+#line 1529 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1333,7 +1537,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             }
-#line 1337 "shared/vm/generated/cases.c.h"
+#line 1541 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1346,7 +1550,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1350 "shared/vm/generated/cases.c.h"
+#line 1554 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1365,7 +1569,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1369 "shared/vm/generated/cases.c.h"
+#line 1573 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1377,7 +1581,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             }
-#line 1381 "shared/vm/generated/cases.c.h"
+#line 1585 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1390,7 +1594,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1394 "shared/vm/generated/cases.c.h"
+#line 1598 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1409,7 +1613,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1413 "shared/vm/generated/cases.c.h"
+#line 1617 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1421,7 +1625,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             }
-#line 1425 "shared/vm/generated/cases.c.h"
+#line 1629 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1434,7 +1638,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1438 "shared/vm/generated/cases.c.h"
+#line 1642 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1460,13 +1664,13 @@ TARGET(RETURN_GENERATOR) {
                     goto error;
                 }
             }
-#line 1464 "shared/vm/generated/cases.c.h"
+#line 1668 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _RETURN_GENERATOR */
         {
-#line 718 "shared/vm/instructions.def"
+#line 758 "shared/vm/instructions.def"
             // Moves this frame into a new generator object and returns it to the caller.
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame_result = ff_make_generator(tstate, frame);
@@ -1475,7 +1679,7 @@ TARGET(RETURN_GENERATOR) {
                 goto error;
             }
             goto exit_generator_created;
-#line 1479 "shared/vm/generated/cases.c.h"
+#line 1683 "shared/vm/generated/cases.c.h"
         }
     }
     DISPATCH();
@@ -1491,7 +1695,7 @@ TARGET(IS_OP) {
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1495 "shared/vm/generated/cases.c.h"
+#line 1699 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1509,7 +1713,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1513 "shared/vm/generated/cases.c.h"
+#line 1717 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1526,7 +1730,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1530 "shared/vm/generated/cases.c.h"
+#line 1734 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1539,7 +1743,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 1543 "shared/vm/generated/cases.c.h"
+#line 1747 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1551,7 +1755,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 1555 "shared/vm/generated/cases.c.h"
+#line 1759 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1565,7 +1769,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 1569 "shared/vm/generated/cases.c.h"
+#line 1773 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1580,7 +1784,7 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 1584 "shared/vm/generated/cases.c.h"
+#line 1788 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1596,7 +1800,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1600 "shared/vm/generated/cases.c.h"
+#line 1804 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1614,7 +1818,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 1618 "shared/vm/generated/cases.c.h"
+#line 1822 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1630,7 +1834,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 1634 "shared/vm/generated/cases.c.h"
+#line 1838 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1645,7 +1849,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 1649 "shared/vm/generated/cases.c.h"
+#line 1853 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1662,7 +1866,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 1666 "shared/vm/generated/cases.c.h"
+#line 1870 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1682,7 +1886,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 1686 "shared/vm/generated/cases.c.h"
+#line 1890 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1695,7 +1899,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 1699 "shared/vm/generated/cases.c.h"
+#line 1903 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -1721,7 +1925,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1725 "shared/vm/generated/cases.c.h"
+#line 1929 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1740,7 +1944,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 1744 "shared/vm/generated/cases.c.h"
+#line 1948 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1752,7 +1956,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1756 "shared/vm/generated/cases.c.h"
+#line 1960 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1769,7 +1973,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 1773 "shared/vm/generated/cases.c.h"
+#line 1977 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1781,7 +1985,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1785 "shared/vm/generated/cases.c.h"
+#line 1989 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1794,7 +1998,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 1798 "shared/vm/generated/cases.c.h"
+#line 2002 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -1818,7 +2022,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1822 "shared/vm/generated/cases.c.h"
+#line 2026 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = tup;
@@ -1832,7 +2036,7 @@ TARGET(BUILD_LIST) {
 #line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1836 "shared/vm/generated/cases.c.h"
+#line 2040 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -1847,7 +2051,7 @@ TARGET(LIST_APPEND) {
         int err = PyList_Append(list, v);
         Py_DECREF(v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1851 "shared/vm/generated/cases.c.h"
+#line 2055 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1865,7 +2069,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 1869 "shared/vm/generated/cases.c.h"
+#line 2073 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1878,7 +2082,7 @@ TARGET(BUILD_SET) {
 #line 397 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 1882 "shared/vm/generated/cases.c.h"
+#line 2086 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -1893,7 +2097,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1897 "shared/vm/generated/cases.c.h"
+#line 2101 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1907,7 +2111,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1911 "shared/vm/generated/cases.c.h"
+#line 2115 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1920,7 +2124,7 @@ TARGET(BUILD_MAP) {
 #line 414 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 1924 "shared/vm/generated/cases.c.h"
+#line 2128 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -1935,7 +2139,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 419 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 1939 "shared/vm/generated/cases.c.h"
+#line 2143 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -1953,7 +2157,7 @@ TARGET(DICT_UPDATE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1957 "shared/vm/generated/cases.c.h"
+#line 2161 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1973,7 +2177,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 1977 "shared/vm/generated/cases.c.h"
+#line 2181 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1988,7 +2192,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 1992 "shared/vm/generated/cases.c.h"
+#line 2196 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2004,7 +2208,7 @@ TARGET(BUILD_SLICE) {
         slice = PySlice_New(start, stop, step);
         Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
         if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 2008 "shared/vm/generated/cases.c.h"
+#line 2212 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
     stack_pointer[-1] = slice;
@@ -2021,7 +2225,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2025 "shared/vm/generated/cases.c.h"
+#line 2229 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2037,7 +2241,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2041 "shared/vm/generated/cases.c.h"
+#line 2245 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2052,35 +2256,54 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2056 "shared/vm/generated/cases.c.h"
+#line 2260 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
 }
 
+TARGET(MATCH_CLASS) {
+    PyObject *names = stack_pointer[-1];
+    PyObject *type = stack_pointer[-2];
+    PyObject *subject = stack_pointer[-3];
+    PyObject *attrs;
+    {
+#line 518 "shared/vm/instructions.def"
+        // oparg positional sub-patterns (through __match_args__), then the keyword
+        // attributes `names`: a tuple of the attributes on a match, None otherwise.
+        attrs = ff_match_class(tstate, subject, type, oparg, names);
+        Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
+        if (attrs == NULL) { STACK_SHRINK(3); goto error; }
+#line 2278 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(2);
+    stack_pointer[-1] = attrs;
+    DISPATCH();
+}
+
 TARGET(JUMP_FORWARD) {
     {
-#line 515 "shared/vm/instructions.def"
+#line 555 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2066 "shared/vm/generated/cases.c.h"
+#line 2289 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD) {
     {
-#line 519 "shared/vm/instructions.def"
+#line 559 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2075 "shared/vm/generated/cases.c.h"
+#line 2298 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
-#line 523 "shared/vm/instructions.def"
+#line 563 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2084 "shared/vm/generated/cases.c.h"
+#line 2307 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2088,13 +2311,13 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
 TARGET(POP_JUMP_FORWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 567 "shared/vm/instructions.def"
+#line 607 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2098 "shared/vm/generated/cases.c.h"
+#line 2321 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2103,13 +2326,13 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
 TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 575 "shared/vm/instructions.def"
+#line 615 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2113 "shared/vm/generated/cases.c.h"
+#line 2336 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2118,13 +2341,13 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 583 "shared/vm/instructions.def"
+#line 623 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2128 "shared/vm/generated/cases.c.h"
+#line 2351 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2133,13 +2356,13 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 591 "shared/vm/instructions.def"
+#line 631 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2143 "shared/vm/generated/cases.c.h"
+#line 2366 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2148,7 +2371,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
 TARGET(JUMP_IF_FALSE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 599 "shared/vm/instructions.def"
+#line 639 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2157,7 +2380,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2161 "shared/vm/generated/cases.c.h"
+#line 2384 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2166,7 +2389,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 610 "shared/vm/instructions.def"
+#line 650 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2175,7 +2398,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2179 "shared/vm/generated/cases.c.h"
+#line 2402 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2183,23 +2406,23 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
 
 TARGET(EXTENDED_ARG) {
     {
-#line 621 "shared/vm/instructions.def"
+#line 661 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
         oparg = (oparg << 8) | _Py_OPARG(*next_instr);
         opcode = _Py_OPCODE(*next_instr);
         next_instr++;
         goto dispatch_opcode;
-#line 2193 "shared/vm/generated/cases.c.h"
+#line 2416 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(KW_NAMES) {
     {
-#line 631 "shared/vm/instructions.def"
+#line 671 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2203 "shared/vm/generated/cases.c.h"
+#line 2426 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2211,11 +2434,11 @@ TARGET(CALL_FUNCTION_EX) {
     PyObject *null = stack_pointer[-(((oparg & 1) ? 1 : 0) + 3)];
     PyObject *result;
     {
-#line 654 "shared/vm/instructions.def"
+#line 694 "shared/vm/instructions.def"
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 2219 "shared/vm/generated/cases.c.h"
+#line 2442 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
     stack_pointer[-1] = result;
@@ -2230,11 +2453,11 @@ TARGET(MAKE_FUNCTION) {
     PyObject *defaults = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *func;
     {
-#line 660 "shared/vm/instructions.def"
+#line 700 "shared/vm/instructions.def"
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2238 "shared/vm/generated/cases.c.h"
+#line 2461 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2246,11 +2469,11 @@ TARGET(IMPORT_NAME) {
     PyObject *level = stack_pointer[-2];
     PyObject *res;
     {
-#line 692 "shared/vm/instructions.def"
+#line 732 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2254 "shared/vm/generated/cases.c.h"
+#line 2477 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2261,12 +2484,12 @@ TARGET(IMPORT_FROM) {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
-#line 698 "shared/vm/instructions.def"
+#line 738 "shared/vm/instructions.def"
         res = ff_import_from(tstate, from, PyTuple_GET_ITEM(names, oparg));
         if (res == NULL) {
             goto error;
         }
-#line 2270 "shared/vm/generated/cases.c.h"
+#line 2493 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2275,20 +2498,36 @@ TARGET(IMPORT_FROM) {
 
 TARGET(RESUME) {
     {
-#line 739 "shared/vm/instructions.def"
+#line 779 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 2284 "shared/vm/generated/cases.c.h"
+#line 2507 "shared/vm/generated/cases.c.h"
     }
+    DISPATCH();
+}
+
+TARGET(GET_AWAITABLE) {
+    PyObject *iterable = stack_pointer[-1];
+    PyObject *iter;
+    {
+#line 804 "shared/vm/instructions.def"
+        // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
+        // (for the message). make_code checks oparg <= 2.
+        iter = ff_get_awaitable(tstate, iterable, oparg);
+        Py_XDECREF(iterable);
+        if (iter == NULL) { STACK_SHRINK(1); goto error; }
+#line 2522 "shared/vm/generated/cases.c.h"
+    }
+    stack_pointer[-1] = iter;
     DISPATCH();
 }
 
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 764 "shared/vm/instructions.def"
+#line 853 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2296,7 +2535,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2300 "shared/vm/generated/cases.c.h"
+#line 2539 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2306,7 +2545,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 774 "shared/vm/instructions.def"
+#line 863 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2324,7 +2563,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2328 "shared/vm/generated/cases.c.h"
+#line 2567 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2352,7 +2591,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2356 "shared/vm/generated/cases.c.h"
+#line 2595 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2376,7 +2615,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2380 "shared/vm/generated/cases.c.h"
+#line 2619 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2403,7 +2642,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2407 "shared/vm/generated/cases.c.h"
+#line 2646 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2428,7 +2667,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2432 "shared/vm/generated/cases.c.h"
+#line 2671 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2445,7 +2684,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2449 "shared/vm/generated/cases.c.h"
+#line 2688 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2463,7 +2702,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2467 "shared/vm/generated/cases.c.h"
+#line 2706 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2477,7 +2716,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2481 "shared/vm/generated/cases.c.h"
+#line 2720 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2498,7 +2737,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2502 "shared/vm/generated/cases.c.h"
+#line 2741 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2518,7 +2757,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2522 "shared/vm/generated/cases.c.h"
+#line 2761 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2539,7 +2778,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2543 "shared/vm/generated/cases.c.h"
+#line 2782 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2555,7 +2794,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2559 "shared/vm/generated/cases.c.h"
+#line 2798 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2576,7 +2815,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2580 "shared/vm/generated/cases.c.h"
+#line 2819 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2594,7 +2833,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2598 "shared/vm/generated/cases.c.h"
+#line 2837 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2615,7 +2854,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2619 "shared/vm/generated/cases.c.h"
+#line 2858 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -2629,7 +2868,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2633 "shared/vm/generated/cases.c.h"
+#line 2872 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2650,7 +2889,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2654 "shared/vm/generated/cases.c.h"
+#line 2893 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -2665,7 +2904,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2669 "shared/vm/generated/cases.c.h"
+#line 2908 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2686,7 +2925,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2690 "shared/vm/generated/cases.c.h"
+#line 2929 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -2699,7 +2938,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 2703 "shared/vm/generated/cases.c.h"
+#line 2942 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2720,7 +2959,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2724 "shared/vm/generated/cases.c.h"
+#line 2963 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -2733,7 +2972,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2737 "shared/vm/generated/cases.c.h"
+#line 2976 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2755,7 +2994,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2759 "shared/vm/generated/cases.c.h"
+#line 2998 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -2770,7 +3009,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2774 "shared/vm/generated/cases.c.h"
+#line 3013 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2794,7 +3033,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2798 "shared/vm/generated/cases.c.h"
+#line 3037 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -2805,7 +3044,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2809 "shared/vm/generated/cases.c.h"
+#line 3048 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -2825,7 +3064,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2829 "shared/vm/generated/cases.c.h"
+#line 3068 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2849,7 +3088,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2853 "shared/vm/generated/cases.c.h"
+#line 3092 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -2860,7 +3099,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2864 "shared/vm/generated/cases.c.h"
+#line 3103 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -2880,7 +3119,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2884 "shared/vm/generated/cases.c.h"
+#line 3123 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2904,7 +3143,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2908 "shared/vm/generated/cases.c.h"
+#line 3147 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -2915,7 +3154,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2919 "shared/vm/generated/cases.c.h"
+#line 3158 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -2932,7 +3171,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2936 "shared/vm/generated/cases.c.h"
+#line 3175 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2956,7 +3195,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2960 "shared/vm/generated/cases.c.h"
+#line 3199 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2967,7 +3206,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2971 "shared/vm/generated/cases.c.h"
+#line 3210 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -2986,7 +3225,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2990 "shared/vm/generated/cases.c.h"
+#line 3229 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3006,7 +3245,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3010 "shared/vm/generated/cases.c.h"
+#line 3249 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BOUND_METHOD */
@@ -3029,7 +3268,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3033 "shared/vm/generated/cases.c.h"
+#line 3272 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3050,7 +3289,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3054 "shared/vm/generated/cases.c.h"
+#line 3293 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_CLASS */
@@ -3067,7 +3306,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3071 "shared/vm/generated/cases.c.h"
+#line 3310 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3091,7 +3330,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 3095 "shared/vm/generated/cases.c.h"
+#line 3334 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3101,7 +3340,7 @@ TARGET(CALL) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 636 "shared/vm/instructions.def"
+#line 676 "shared/vm/instructions.def"
             // [NULL, callable, args...] or [method, self, args...]; kwnames from KW_NAMES.
             PyObject *callable = callable_or_self;
             PyObject **argv = args;
@@ -3116,7 +3355,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3120 "shared/vm/generated/cases.c.h"
+#line 3359 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3136,7 +3375,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3140 "shared/vm/generated/cases.c.h"
+#line 3379 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3160,7 +3399,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3164 "shared/vm/generated/cases.c.h"
+#line 3403 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3177,7 +3416,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3181 "shared/vm/generated/cases.c.h"
+#line 3420 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3190,7 +3429,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3194 "shared/vm/generated/cases.c.h"
+#line 3433 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3208,7 +3447,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3212 "shared/vm/generated/cases.c.h"
+#line 3451 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3221,7 +3460,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3225 "shared/vm/generated/cases.c.h"
+#line 3464 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3239,7 +3478,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3243 "shared/vm/generated/cases.c.h"
+#line 3482 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3255,7 +3494,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3259 "shared/vm/generated/cases.c.h"
+#line 3498 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3275,7 +3514,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3279 "shared/vm/generated/cases.c.h"
+#line 3518 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3283,7 +3522,7 @@ TARGET(FOR_ITER) {
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-#line 500 "shared/vm/instructions.def"
+#line 540 "shared/vm/instructions.def"
             next = (*Py_TYPE(iter)->tp_iternext)(iter);
             if (next == NULL) {
                 if (PyErr_Occurred()) {
@@ -3295,7 +3534,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3299 "shared/vm/generated/cases.c.h"
+#line 3538 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3313,7 +3552,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3317 "shared/vm/generated/cases.c.h"
+#line 3556 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3321,7 +3560,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3325 "shared/vm/generated/cases.c.h"
+#line 3564 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3334,7 +3573,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3338 "shared/vm/generated/cases.c.h"
+#line 3577 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3353,7 +3592,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3357 "shared/vm/generated/cases.c.h"
+#line 3596 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3365,7 +3604,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3369 "shared/vm/generated/cases.c.h"
+#line 3608 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3383,7 +3622,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3387 "shared/vm/generated/cases.c.h"
+#line 3626 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3408,7 +3647,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3412 "shared/vm/generated/cases.c.h"
+#line 3651 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3426,7 +3665,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3430 "shared/vm/generated/cases.c.h"
+#line 3669 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3439,7 +3678,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3443 "shared/vm/generated/cases.c.h"
+#line 3682 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3458,7 +3697,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3462 "shared/vm/generated/cases.c.h"
+#line 3701 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3466,7 +3705,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3470 "shared/vm/generated/cases.c.h"
+#line 3709 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3479,7 +3718,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3483 "shared/vm/generated/cases.c.h"
+#line 3722 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3500,7 +3739,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3504 "shared/vm/generated/cases.c.h"
+#line 3743 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3515,7 +3754,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3519 "shared/vm/generated/cases.c.h"
+#line 3758 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3536,7 +3775,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3540 "shared/vm/generated/cases.c.h"
+#line 3779 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3548,7 +3787,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3552 "shared/vm/generated/cases.c.h"
+#line 3791 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3564,7 +3803,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3568 "shared/vm/generated/cases.c.h"
+#line 3807 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3576,7 +3815,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3580 "shared/vm/generated/cases.c.h"
+#line 3819 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3596,7 +3835,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3600 "shared/vm/generated/cases.c.h"
+#line 3839 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3609,7 +3848,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3613 "shared/vm/generated/cases.c.h"
+#line 3852 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3629,7 +3868,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3633 "shared/vm/generated/cases.c.h"
+#line 3872 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3642,7 +3881,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3646 "shared/vm/generated/cases.c.h"
+#line 3885 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3663,7 +3902,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3667 "shared/vm/generated/cases.c.h"
+#line 3906 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3676,7 +3915,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3680 "shared/vm/generated/cases.c.h"
+#line 3919 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3696,7 +3935,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3700 "shared/vm/generated/cases.c.h"
+#line 3939 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3709,7 +3948,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3713 "shared/vm/generated/cases.c.h"
+#line 3952 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3726,7 +3965,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3730 "shared/vm/generated/cases.c.h"
+#line 3969 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3738,7 +3977,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3742 "shared/vm/generated/cases.c.h"
+#line 3981 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3758,7 +3997,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3762 "shared/vm/generated/cases.c.h"
+#line 4001 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3771,7 +4010,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3775 "shared/vm/generated/cases.c.h"
+#line 4014 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3791,7 +4030,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3795 "shared/vm/generated/cases.c.h"
+#line 4034 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3804,7 +4043,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3808 "shared/vm/generated/cases.c.h"
+#line 4047 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3825,7 +4064,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3829 "shared/vm/generated/cases.c.h"
+#line 4068 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3838,7 +4077,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3842 "shared/vm/generated/cases.c.h"
+#line 4081 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3858,7 +4097,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3862 "shared/vm/generated/cases.c.h"
+#line 4101 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3871,7 +4110,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3875 "shared/vm/generated/cases.c.h"
+#line 4114 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3888,7 +4127,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 3892 "shared/vm/generated/cases.c.h"
+#line 4131 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -3900,7 +4139,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3904 "shared/vm/generated/cases.c.h"
+#line 4143 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3920,7 +4159,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3924 "shared/vm/generated/cases.c.h"
+#line 4163 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3933,7 +4172,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3937 "shared/vm/generated/cases.c.h"
+#line 4176 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3953,7 +4192,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3957 "shared/vm/generated/cases.c.h"
+#line 4196 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3966,7 +4205,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 3970 "shared/vm/generated/cases.c.h"
+#line 4209 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3987,7 +4226,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3991 "shared/vm/generated/cases.c.h"
+#line 4230 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4000,7 +4239,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4004 "shared/vm/generated/cases.c.h"
+#line 4243 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4020,7 +4259,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4024 "shared/vm/generated/cases.c.h"
+#line 4263 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4033,7 +4272,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4037 "shared/vm/generated/cases.c.h"
+#line 4276 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4050,7 +4289,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4054 "shared/vm/generated/cases.c.h"
+#line 4293 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4062,7 +4301,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4066 "shared/vm/generated/cases.c.h"
+#line 4305 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4082,7 +4321,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4086 "shared/vm/generated/cases.c.h"
+#line 4325 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4095,7 +4334,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4099 "shared/vm/generated/cases.c.h"
+#line 4338 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4115,7 +4354,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4119 "shared/vm/generated/cases.c.h"
+#line 4358 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4128,7 +4367,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4132 "shared/vm/generated/cases.c.h"
+#line 4371 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4149,7 +4388,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4153 "shared/vm/generated/cases.c.h"
+#line 4392 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4162,7 +4401,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4166 "shared/vm/generated/cases.c.h"
+#line 4405 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4182,7 +4421,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4186 "shared/vm/generated/cases.c.h"
+#line 4425 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4195,7 +4434,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4199 "shared/vm/generated/cases.c.h"
+#line 4438 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4214,21 +4453,21 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4218 "shared/vm/generated/cases.c.h"
+#line 4457 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 527 "shared/vm/instructions.def"
+#line 567 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4232 "shared/vm/generated/cases.c.h"
+#line 4471 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4246,21 +4485,21 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4250 "shared/vm/generated/cases.c.h"
+#line 4489 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 537 "shared/vm/instructions.def"
+#line 577 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4264 "shared/vm/generated/cases.c.h"
+#line 4503 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4278,21 +4517,21 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4282 "shared/vm/generated/cases.c.h"
+#line 4521 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 547 "shared/vm/instructions.def"
+#line 587 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4296 "shared/vm/generated/cases.c.h"
+#line 4535 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4310,21 +4549,21 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4314 "shared/vm/generated/cases.c.h"
+#line 4553 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 557 "shared/vm/instructions.def"
+#line 597 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4328 "shared/vm/generated/cases.c.h"
+#line 4567 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4340,7 +4579,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4344 "shared/vm/generated/cases.c.h"
+#line 4583 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4353,7 +4592,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4357 "shared/vm/generated/cases.c.h"
+#line 4596 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4370,7 +4609,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4374 "shared/vm/generated/cases.c.h"
+#line 4613 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4385,7 +4624,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4389 "shared/vm/generated/cases.c.h"
+#line 4628 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4402,7 +4641,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4406 "shared/vm/generated/cases.c.h"
+#line 4645 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4417,7 +4656,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4421 "shared/vm/generated/cases.c.h"
+#line 4660 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4436,7 +4675,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4440 "shared/vm/generated/cases.c.h"
+#line 4679 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4449,7 +4688,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4453 "shared/vm/generated/cases.c.h"
+#line 4692 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4466,7 +4705,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4470 "shared/vm/generated/cases.c.h"
+#line 4709 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4478,7 +4717,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4482 "shared/vm/generated/cases.c.h"
+#line 4721 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4496,7 +4735,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4500 "shared/vm/generated/cases.c.h"
+#line 4739 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4515,7 +4754,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4519 "shared/vm/generated/cases.c.h"
+#line 4758 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4527,7 +4766,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 4531 "shared/vm/generated/cases.c.h"
+#line 4770 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4539,7 +4778,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 4543 "shared/vm/generated/cases.c.h"
+#line 4782 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4558,7 +4797,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4562 "shared/vm/generated/cases.c.h"
+#line 4801 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4570,7 +4809,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 4574 "shared/vm/generated/cases.c.h"
+#line 4813 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4588,7 +4827,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4592 "shared/vm/generated/cases.c.h"
+#line 4831 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4608,7 +4847,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4612 "shared/vm/generated/cases.c.h"
+#line 4851 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4628,7 +4867,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 4632 "shared/vm/generated/cases.c.h"
+#line 4871 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4647,7 +4886,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4651 "shared/vm/generated/cases.c.h"
+#line 4890 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4665,7 +4904,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 4669 "shared/vm/generated/cases.c.h"
+#line 4908 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4677,7 +4916,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 4681 "shared/vm/generated/cases.c.h"
+#line 4920 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4694,7 +4933,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4698 "shared/vm/generated/cases.c.h"
+#line 4937 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -4716,7 +4955,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 4720 "shared/vm/generated/cases.c.h"
+#line 4959 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4725,7 +4964,7 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         PyObject *retval;
         {
-#line 746 "shared/vm/instructions.def"
+#line 786 "shared/vm/instructions.def"
             PyObject *value = NULL;
             PySendResult status = PyIter_Send(receiver, v, &value);
             Py_DECREF(v);
@@ -4737,7 +4976,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 4741 "shared/vm/generated/cases.c.h"
+#line 4980 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -4756,7 +4995,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4760 "shared/vm/generated/cases.c.h"
+#line 4999 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4795,7 +5034,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 4799 "shared/vm/generated/cases.c.h"
+#line 5038 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4811,7 +5050,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4815 "shared/vm/generated/cases.c.h"
+#line 5054 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;

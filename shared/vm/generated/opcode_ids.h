@@ -14,177 +14,190 @@
 #define FF_UNARY_INVERT                               7
 #define FF_DELETE_SUBSCR                              8
 #define FF_LIST_TO_TUPLE                              9
-#define FF_GET_ITER                                   10
-#define FF_GET_YIELD_FROM_ITER                        11
-#define FF_LOAD_BUILD_CLASS                           12
-#define FF_SETUP_ANNOTATIONS                          13
-#define FF_LOAD_ASSERTION_ERROR                       14
-#define FF_PRINT_EXPR                                 15
-#define FF_IMPORT_STAR                                16
-#define FF_RETURN_VALUE                               17
-#define FF_YIELD_VALUE                                18
-#define FF_PUSH_EXC_INFO                              19
-#define FF_POP_EXCEPT                                 20
-#define FF_CHECK_EXC_MATCH                            21
-#define FF_BEFORE_WITH                                22
-#define FF_WITH_EXCEPT_START                          23
-#define FF_EXIT_INIT_CHECK                            24
-#define FF_BINARY_OP_ADD_INT                          25
-#define FF_BINARY_OP_SUBTRACT_INT                     26
-#define FF_BINARY_OP_MULTIPLY_INT                     27
-#define FF_BINARY_OP_ADD_UNICODE                      28
-#define FF_LOAD_ATTR_INSTANCE_VALUE                   29
-#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              30
-#define FF_LOAD_ATTR_SLOT                             31
-#define FF_LOAD_ATTR_MODULE                           32
-#define FF_LOAD_ATTR_CLASS                            33
-#define FF_LOAD_ATTR_PROPERTY                         34
-#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        35
-#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            36
-#define FF_LOAD_METHOD_WITH_VALUES                    37
-#define FF_LOAD_METHOD_NO_DICT                        38
-#define FF_LOAD_METHOD_MODULE                         39
-#define FF_LOAD_METHOD_CLASS                          40
-#define FF_STORE_ATTR_INSTANCE_VALUE                  41
-#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             42
-#define FF_STORE_ATTR_SLOT                            43
-#define FF_BINARY_SUBSCR_LIST_INT                     44
-#define FF_BINARY_SUBSCR_TUPLE_INT                    45
-#define FF_BINARY_SUBSCR_DICT                         46
-#define FF_STORE_SUBSCR_LIST_INT                      47
-#define FF_STORE_SUBSCR_DICT                          48
-#define FF_BINARY_SUBSCR                              49
-#define FF_STORE_SUBSCR                               50
-#define FF_BINARY_OP_ADD_FLOAT                        51
-#define FF_BINARY_OP_SUBTRACT_FLOAT                   52
-#define FF_BINARY_OP_MULTIPLY_FLOAT                   53
-#define FF_RETURN_GENERATOR                           54
-#define FF_IS_OP                                      55
-#define FF_CONTAINS_OP                                56
-#define FF_LOAD_FAST                                  57
-#define FF_LOAD_CONST                                 58
-#define FF_STORE_FAST                                 59
-#define FF_DELETE_FAST                                60
-#define FF_MAKE_CELL                                  61
-#define FF_LOAD_CLOSURE                               62
-#define FF_LOAD_DEREF                                 63
-#define FF_LOAD_CLASSDEREF                            64
-#define FF_STORE_DEREF                                65
-#define FF_DELETE_DEREF                               66
-#define FF_COPY_FREE_VARS                             67
-#define FF_LOAD_NAME                                  68
-#define FF_STORE_NAME                                 69
-#define FF_DELETE_NAME                                70
-#define FF_STORE_GLOBAL                               71
-#define FF_DELETE_GLOBAL                              72
-#define FF_DELETE_ATTR                                73
-#define FF_COPY                                       74
-#define FF_SWAP                                       75
-#define FF_BUILD_TUPLE                                76
-#define FF_BUILD_LIST                                 77
-#define FF_LIST_APPEND                                78
-#define FF_LIST_EXTEND                                79
-#define FF_BUILD_SET                                  80
-#define FF_SET_ADD                                    81
-#define FF_SET_UPDATE                                 82
-#define FF_BUILD_MAP                                  83
-#define FF_BUILD_CONST_KEY_MAP                        84
-#define FF_DICT_UPDATE                                85
-#define FF_DICT_MERGE                                 86
-#define FF_MAP_ADD                                    87
-#define FF_BUILD_SLICE                                88
-#define FF_BUILD_STRING                               89
-#define FF_FORMAT_VALUE                               90
-#define FF_UNPACK_EX                                  91
-#define FF_JUMP_FORWARD                               92
-#define FF_JUMP_BACKWARD                              93
-#define FF_JUMP_BACKWARD_NO_INTERRUPT                 94
-#define FF_POP_JUMP_FORWARD_IF_NONE                   95
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               96
-#define FF_POP_JUMP_BACKWARD_IF_NONE                  97
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              98
-#define FF_JUMP_IF_FALSE_OR_POP                       99
-#define FF_JUMP_IF_TRUE_OR_POP                        100
-#define FF_EXTENDED_ARG                               101
-#define FF_KW_NAMES                                   102
-#define FF_CALL_FUNCTION_EX                           103
-#define FF_MAKE_FUNCTION                              104
-#define FF_IMPORT_NAME                                105
-#define FF_IMPORT_FROM                                106
-#define FF_RESUME                                     107
-#define FF_RAISE_VARARGS                              108
-#define FF_RERAISE                                    109
-#define FF_LOAD_FAST__LOAD_FAST                       110
-#define FF_LOAD_FAST__LOAD_CONST                      111
-#define FF_LOAD_CONST__LOAD_FAST                      112
-#define FF_STORE_FAST__LOAD_FAST                      113
-#define FF_STORE_FAST__STORE_FAST                     114
-#define FF_BINARY_OP                                  115
-#define FF_CALL_BUILTIN_O                             116
-#define FF_CALL_BUILTIN_FAST                          117
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            118
-#define FF_CALL_LEN                                   119
-#define FF_CALL_ISINSTANCE                            120
-#define FF_CALL_TYPE_1                                121
-#define FF_CALL_STR_1                                 122
-#define FF_CALL_LIST_APPEND                           123
-#define FF_CALL_METHOD_DESCRIPTOR_O                   124
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              125
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                126
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  127
-#define FF_CALL_BOUND_METHOD                          128
-#define FF_CALL_BUILTIN_CLASS                         129
-#define FF_CALL                                       130
-#define FF_COMPARE_OP                                 131
-#define FF_FOR_ITER_LIST                              132
-#define FF_FOR_ITER_TUPLE                             133
-#define FF_FOR_ITER_RANGE                             134
-#define FF_FOR_ITER                                   135
-#define FF_LOAD_ATTR_WITH_HINT                        136
-#define FF_LOAD_ATTR                                  137
-#define FF_LOAD_METHOD                                138
-#define FF_LOAD_GLOBAL_MODULE                         139
-#define FF_LOAD_GLOBAL_BUILTIN                        140
-#define FF_LOAD_GLOBAL                                141
-#define FF_STORE_ATTR                                 142
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             143
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              144
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             145
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             146
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              147
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              148
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               149
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              150
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              151
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               152
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            153
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             154
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            155
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            156
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             157
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             158
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              159
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             160
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             161
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              162
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  163
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 165
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  166
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  167
-#define FF_UNPACK_SEQUENCE_TUPLE                      168
-#define FF_UNPACK_SEQUENCE_LIST                       169
-#define FF_UNPACK_SEQUENCE                            170
-#define FF_COMPARE_OP_INT                             171
-#define FF_COMPARE_OP_FLOAT                           172
-#define FF_COMPARE_OP_STR                             173
-#define FF_CALL_PY_FUNCTION                           174
-#define FF_FOR_ITER_GEN                               175
-#define FF_SEND                                       176
-#define FF_CALL_PY_CLASS                              177
+#define FF_GET_LEN                                    10
+#define FF_MATCH_MAPPING                              11
+#define FF_MATCH_SEQUENCE                             12
+#define FF_MATCH_KEYS                                 13
+#define FF_GET_ITER                                   14
+#define FF_GET_YIELD_FROM_ITER                        15
+#define FF_LOAD_BUILD_CLASS                           16
+#define FF_SETUP_ANNOTATIONS                          17
+#define FF_LOAD_ASSERTION_ERROR                       18
+#define FF_PRINT_EXPR                                 19
+#define FF_IMPORT_STAR                                20
+#define FF_RETURN_VALUE                               21
+#define FF_YIELD_VALUE                                22
+#define FF_GET_AITER                                  23
+#define FF_GET_ANEXT                                  24
+#define FF_END_ASYNC_FOR                              25
+#define FF_BEFORE_ASYNC_WITH                          26
+#define FF_ASYNC_GEN_WRAP                             27
+#define FF_PUSH_EXC_INFO                              28
+#define FF_POP_EXCEPT                                 29
+#define FF_CHECK_EXC_MATCH                            30
+#define FF_CHECK_EG_MATCH                             31
+#define FF_PREP_RERAISE_STAR                          32
+#define FF_BEFORE_WITH                                33
+#define FF_WITH_EXCEPT_START                          34
+#define FF_EXIT_INIT_CHECK                            35
+#define FF_BINARY_OP_ADD_INT                          36
+#define FF_BINARY_OP_SUBTRACT_INT                     37
+#define FF_BINARY_OP_MULTIPLY_INT                     38
+#define FF_BINARY_OP_ADD_UNICODE                      39
+#define FF_LOAD_ATTR_INSTANCE_VALUE                   40
+#define FF_LOAD_ATTR_INSTANCE_VALUE_POLY              41
+#define FF_LOAD_ATTR_SLOT                             42
+#define FF_LOAD_ATTR_MODULE                           43
+#define FF_LOAD_ATTR_CLASS                            44
+#define FF_LOAD_ATTR_PROPERTY                         45
+#define FF_LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES        46
+#define FF_LOAD_ATTR_NONDESCRIPTOR_NO_DICT            47
+#define FF_LOAD_METHOD_WITH_VALUES                    48
+#define FF_LOAD_METHOD_NO_DICT                        49
+#define FF_LOAD_METHOD_MODULE                         50
+#define FF_LOAD_METHOD_CLASS                          51
+#define FF_STORE_ATTR_INSTANCE_VALUE                  52
+#define FF_STORE_ATTR_INSTANCE_VALUE_POLY             53
+#define FF_STORE_ATTR_SLOT                            54
+#define FF_BINARY_SUBSCR_LIST_INT                     55
+#define FF_BINARY_SUBSCR_TUPLE_INT                    56
+#define FF_BINARY_SUBSCR_DICT                         57
+#define FF_STORE_SUBSCR_LIST_INT                      58
+#define FF_STORE_SUBSCR_DICT                          59
+#define FF_BINARY_SUBSCR                              60
+#define FF_STORE_SUBSCR                               61
+#define FF_BINARY_OP_ADD_FLOAT                        62
+#define FF_BINARY_OP_SUBTRACT_FLOAT                   63
+#define FF_BINARY_OP_MULTIPLY_FLOAT                   64
+#define FF_RETURN_GENERATOR                           65
+#define FF_IS_OP                                      66
+#define FF_CONTAINS_OP                                67
+#define FF_LOAD_FAST                                  68
+#define FF_LOAD_CONST                                 69
+#define FF_STORE_FAST                                 70
+#define FF_DELETE_FAST                                71
+#define FF_MAKE_CELL                                  72
+#define FF_LOAD_CLOSURE                               73
+#define FF_LOAD_DEREF                                 74
+#define FF_LOAD_CLASSDEREF                            75
+#define FF_STORE_DEREF                                76
+#define FF_DELETE_DEREF                               77
+#define FF_COPY_FREE_VARS                             78
+#define FF_LOAD_NAME                                  79
+#define FF_STORE_NAME                                 80
+#define FF_DELETE_NAME                                81
+#define FF_STORE_GLOBAL                               82
+#define FF_DELETE_GLOBAL                              83
+#define FF_DELETE_ATTR                                84
+#define FF_COPY                                       85
+#define FF_SWAP                                       86
+#define FF_BUILD_TUPLE                                87
+#define FF_BUILD_LIST                                 88
+#define FF_LIST_APPEND                                89
+#define FF_LIST_EXTEND                                90
+#define FF_BUILD_SET                                  91
+#define FF_SET_ADD                                    92
+#define FF_SET_UPDATE                                 93
+#define FF_BUILD_MAP                                  94
+#define FF_BUILD_CONST_KEY_MAP                        95
+#define FF_DICT_UPDATE                                96
+#define FF_DICT_MERGE                                 97
+#define FF_MAP_ADD                                    98
+#define FF_BUILD_SLICE                                99
+#define FF_BUILD_STRING                               100
+#define FF_FORMAT_VALUE                               101
+#define FF_UNPACK_EX                                  102
+#define FF_MATCH_CLASS                                103
+#define FF_JUMP_FORWARD                               104
+#define FF_JUMP_BACKWARD                              105
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 106
+#define FF_POP_JUMP_FORWARD_IF_NONE                   107
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               108
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  109
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              110
+#define FF_JUMP_IF_FALSE_OR_POP                       111
+#define FF_JUMP_IF_TRUE_OR_POP                        112
+#define FF_EXTENDED_ARG                               113
+#define FF_KW_NAMES                                   114
+#define FF_CALL_FUNCTION_EX                           115
+#define FF_MAKE_FUNCTION                              116
+#define FF_IMPORT_NAME                                117
+#define FF_IMPORT_FROM                                118
+#define FF_RESUME                                     119
+#define FF_GET_AWAITABLE                              120
+#define FF_RAISE_VARARGS                              121
+#define FF_RERAISE                                    122
+#define FF_LOAD_FAST__LOAD_FAST                       123
+#define FF_LOAD_FAST__LOAD_CONST                      124
+#define FF_LOAD_CONST__LOAD_FAST                      125
+#define FF_STORE_FAST__LOAD_FAST                      126
+#define FF_STORE_FAST__STORE_FAST                     127
+#define FF_BINARY_OP                                  128
+#define FF_CALL_BUILTIN_O                             129
+#define FF_CALL_BUILTIN_FAST                          130
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            131
+#define FF_CALL_LEN                                   132
+#define FF_CALL_ISINSTANCE                            133
+#define FF_CALL_TYPE_1                                134
+#define FF_CALL_STR_1                                 135
+#define FF_CALL_LIST_APPEND                           136
+#define FF_CALL_METHOD_DESCRIPTOR_O                   137
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              138
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                139
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  140
+#define FF_CALL_BOUND_METHOD                          141
+#define FF_CALL_BUILTIN_CLASS                         142
+#define FF_CALL                                       143
+#define FF_COMPARE_OP                                 144
+#define FF_FOR_ITER_LIST                              145
+#define FF_FOR_ITER_TUPLE                             146
+#define FF_FOR_ITER_RANGE                             147
+#define FF_FOR_ITER                                   148
+#define FF_LOAD_ATTR_WITH_HINT                        149
+#define FF_LOAD_ATTR                                  150
+#define FF_LOAD_METHOD                                151
+#define FF_LOAD_GLOBAL_MODULE                         152
+#define FF_LOAD_GLOBAL_BUILTIN                        153
+#define FF_LOAD_GLOBAL                                154
+#define FF_STORE_ATTR                                 155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             156
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              157
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             158
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             159
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              161
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               162
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              163
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              164
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            166
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             167
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            168
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            169
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             171
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              172
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             173
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             174
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              175
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  176
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   177
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 178
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  179
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  180
+#define FF_UNPACK_SEQUENCE_TUPLE                      181
+#define FF_UNPACK_SEQUENCE_LIST                       182
+#define FF_UNPACK_SEQUENCE                            183
+#define FF_COMPARE_OP_INT                             184
+#define FF_COMPARE_OP_FLOAT                           185
+#define FF_COMPARE_OP_STR                             186
+#define FF_CALL_PY_FUNCTION                           187
+#define FF_FOR_ITER_GEN                               188
+#define FF_SEND                                       189
+#define FF_CALL_PY_CLASS                              190
 
-#define FF_HAVE_ARGUMENT                              55
-#define FF_NUM_OPCODES                                178
+#define FF_HAVE_ARGUMENT                              66
+#define FF_NUM_OPCODES                                191
 
 /* Inline cache units after each opcode. */
 static const unsigned char ff_cache_size[256] = {
@@ -401,6 +414,10 @@ static const char *const ff_opcode_names[256] = {
     [FF_UNARY_INVERT] = "UNARY_INVERT",
     [FF_DELETE_SUBSCR] = "DELETE_SUBSCR",
     [FF_LIST_TO_TUPLE] = "LIST_TO_TUPLE",
+    [FF_GET_LEN] = "GET_LEN",
+    [FF_MATCH_MAPPING] = "MATCH_MAPPING",
+    [FF_MATCH_SEQUENCE] = "MATCH_SEQUENCE",
+    [FF_MATCH_KEYS] = "MATCH_KEYS",
     [FF_GET_ITER] = "GET_ITER",
     [FF_GET_YIELD_FROM_ITER] = "GET_YIELD_FROM_ITER",
     [FF_LOAD_BUILD_CLASS] = "LOAD_BUILD_CLASS",
@@ -410,9 +427,16 @@ static const char *const ff_opcode_names[256] = {
     [FF_IMPORT_STAR] = "IMPORT_STAR",
     [FF_RETURN_VALUE] = "RETURN_VALUE",
     [FF_YIELD_VALUE] = "YIELD_VALUE",
+    [FF_GET_AITER] = "GET_AITER",
+    [FF_GET_ANEXT] = "GET_ANEXT",
+    [FF_END_ASYNC_FOR] = "END_ASYNC_FOR",
+    [FF_BEFORE_ASYNC_WITH] = "BEFORE_ASYNC_WITH",
+    [FF_ASYNC_GEN_WRAP] = "ASYNC_GEN_WRAP",
     [FF_PUSH_EXC_INFO] = "PUSH_EXC_INFO",
     [FF_POP_EXCEPT] = "POP_EXCEPT",
     [FF_CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
+    [FF_CHECK_EG_MATCH] = "CHECK_EG_MATCH",
+    [FF_PREP_RERAISE_STAR] = "PREP_RERAISE_STAR",
     [FF_BEFORE_WITH] = "BEFORE_WITH",
     [FF_WITH_EXCEPT_START] = "WITH_EXCEPT_START",
     [FF_EXIT_INIT_CHECK] = "EXIT_INIT_CHECK",
@@ -483,6 +507,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_BUILD_STRING] = "BUILD_STRING",
     [FF_FORMAT_VALUE] = "FORMAT_VALUE",
     [FF_UNPACK_EX] = "UNPACK_EX",
+    [FF_MATCH_CLASS] = "MATCH_CLASS",
     [FF_JUMP_FORWARD] = "JUMP_FORWARD",
     [FF_JUMP_BACKWARD] = "JUMP_BACKWARD",
     [FF_JUMP_BACKWARD_NO_INTERRUPT] = "JUMP_BACKWARD_NO_INTERRUPT",
@@ -499,6 +524,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_IMPORT_NAME] = "IMPORT_NAME",
     [FF_IMPORT_FROM] = "IMPORT_FROM",
     [FF_RESUME] = "RESUME",
+    [FF_GET_AWAITABLE] = "GET_AWAITABLE",
     [FF_RAISE_VARARGS] = "RAISE_VARARGS",
     [FF_RERAISE] = "RERAISE",
     [FF_LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST",
@@ -588,6 +614,10 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_UNARY_INVERT: return 0;
     case FF_DELETE_SUBSCR: return -2;
     case FF_LIST_TO_TUPLE: return 0;
+    case FF_GET_LEN: return 1;
+    case FF_MATCH_MAPPING: return 1;
+    case FF_MATCH_SEQUENCE: return 1;
+    case FF_MATCH_KEYS: return 1;
     case FF_GET_ITER: return 0;
     case FF_GET_YIELD_FROM_ITER: return 0;
     case FF_LOAD_BUILD_CLASS: return 1;
@@ -597,9 +627,16 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_IMPORT_STAR: return -1;
     case FF_RETURN_VALUE: return -1;
     case FF_YIELD_VALUE: return 0;
+    case FF_GET_AITER: return 0;
+    case FF_GET_ANEXT: return 1;
+    case FF_END_ASYNC_FOR: return -2;
+    case FF_BEFORE_ASYNC_WITH: return 1;
+    case FF_ASYNC_GEN_WRAP: return 0;
     case FF_PUSH_EXC_INFO: return 1;
     case FF_POP_EXCEPT: return -1;
     case FF_CHECK_EXC_MATCH: return 0;
+    case FF_CHECK_EG_MATCH: return 0;
+    case FF_PREP_RERAISE_STAR: return -1;
     case FF_BEFORE_WITH: return 1;
     case FF_WITH_EXCEPT_START: return 1;
     case FF_EXIT_INIT_CHECK: return -1;
@@ -670,6 +707,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_BUILD_STRING: return -oparg + 1;
     case FF_FORMAT_VALUE: return -(((oparg & 4) == 4) ? 1 : 0);
     case FF_UNPACK_EX: return (((oparg & 255) + (oparg >> 8)) + 1) - 1;
+    case FF_MATCH_CLASS: return -2;
     case FF_JUMP_FORWARD: return 0;
     case FF_JUMP_BACKWARD: return 0;
     case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
@@ -686,6 +724,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_IMPORT_NAME: return -1;
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
+    case FF_GET_AWAITABLE: return 0;
     case FF_RAISE_VARARGS: return -oparg;
     case FF_RERAISE: return -1;
     case FF_LOAD_FAST__LOAD_FAST: return 2;
@@ -776,6 +815,10 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_UNARY_INVERT: return 1;
     case FF_DELETE_SUBSCR: return 2;
     case FF_LIST_TO_TUPLE: return 1;
+    case FF_GET_LEN: return 1;
+    case FF_MATCH_MAPPING: return 1;
+    case FF_MATCH_SEQUENCE: return 1;
+    case FF_MATCH_KEYS: return 2;
     case FF_GET_ITER: return 1;
     case FF_GET_YIELD_FROM_ITER: return 1;
     case FF_LOAD_BUILD_CLASS: return 0;
@@ -785,9 +828,16 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_IMPORT_STAR: return 1;
     case FF_RETURN_VALUE: return 1;
     case FF_YIELD_VALUE: return 1;
+    case FF_GET_AITER: return 1;
+    case FF_GET_ANEXT: return 1;
+    case FF_END_ASYNC_FOR: return 2;
+    case FF_BEFORE_ASYNC_WITH: return 1;
+    case FF_ASYNC_GEN_WRAP: return 1;
     case FF_PUSH_EXC_INFO: return 1;
     case FF_POP_EXCEPT: return 1;
     case FF_CHECK_EXC_MATCH: return 2;
+    case FF_CHECK_EG_MATCH: return 2;
+    case FF_PREP_RERAISE_STAR: return 2;
     case FF_BEFORE_WITH: return 1;
     case FF_WITH_EXCEPT_START: return 4;
     case FF_EXIT_INIT_CHECK: return 1;
@@ -858,6 +908,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_BUILD_STRING: return oparg;
     case FF_FORMAT_VALUE: return (((oparg & 4) == 4) ? 1 : 0) + 1;
     case FF_UNPACK_EX: return 1;
+    case FF_MATCH_CLASS: return 3;
     case FF_JUMP_FORWARD: return 0;
     case FF_JUMP_BACKWARD: return 0;
     case FF_JUMP_BACKWARD_NO_INTERRUPT: return 0;
@@ -874,6 +925,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_IMPORT_NAME: return 2;
     case FF_IMPORT_FROM: return 1;
     case FF_RESUME: return 0;
+    case FF_GET_AWAITABLE: return 1;
     case FF_RAISE_VARARGS: return oparg;
     case FF_RERAISE: return oparg + 1;
     case FF_LOAD_FAST__LOAD_FAST: return 0;

@@ -62,184 +62,197 @@
 #define FF_UOP_FORMAT_VALUE                                53
 #define FF_UOP_UNPACK_SEQUENCE                             54
 #define FF_UOP_UNPACK_EX                                   55
-#define FF_UOP_GET_ITER                                    56
-#define FF_UOP_GET_YIELD_FROM_ITER                         57
-#define FF_UOP_FOR_ITER                                    58
-#define FF_UOP_JUMP_FORWARD                                59
-#define FF_UOP_JUMP_BACKWARD                               60
-#define FF_UOP_JUMP_BACKWARD_NO_INTERRUPT                  61
-#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE                   62
-#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE                    63
-#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE                  64
-#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE                   65
-#define FF_UOP_POP_JUMP_FORWARD_IF_NONE                    66
-#define FF_UOP_POP_JUMP_FORWARD_IF_NOT_NONE                67
-#define FF_UOP_POP_JUMP_BACKWARD_IF_NONE                   68
-#define FF_UOP_POP_JUMP_BACKWARD_IF_NOT_NONE               69
-#define FF_UOP_JUMP_IF_FALSE_OR_POP                        70
-#define FF_UOP_JUMP_IF_TRUE_OR_POP                         71
-#define FF_UOP_EXTENDED_ARG                                72
-#define FF_UOP_KW_NAMES                                    73
-#define FF_UOP_CALL                                        74
-#define FF_UOP_CALL_FUNCTION_EX                            75
-#define FF_UOP_MAKE_FUNCTION                               76
-#define FF_UOP_LOAD_BUILD_CLASS                            77
-#define FF_UOP_SETUP_ANNOTATIONS                           78
-#define FF_UOP_LOAD_ASSERTION_ERROR                        79
-#define FF_UOP_PRINT_EXPR                                  80
-#define FF_UOP_IMPORT_NAME                                 81
-#define FF_UOP_IMPORT_FROM                                 82
-#define FF_UOP_IMPORT_STAR                                 83
-#define FF_UOP_RETURN_VALUE                                84
-#define FF_UOP_RETURN_GENERATOR                            85
-#define FF_UOP_YIELD_VALUE                                 86
-#define FF_UOP_RESUME                                      87
-#define FF_UOP_SEND                                        88
-#define FF_UOP_RAISE_VARARGS                               89
-#define FF_UOP_RERAISE                                     90
-#define FF_UOP_PUSH_EXC_INFO                               91
-#define FF_UOP_POP_EXCEPT                                  92
-#define FF_UOP_CHECK_EXC_MATCH                             93
-#define FF_UOP_BEFORE_WITH                                 94
-#define FF_UOP_WITH_EXCEPT_START                           95
-#define FF_UOP_GUARD_BOTH_INT                              96
-#define FF_UOP_GUARD_BOTH_FLOAT                            97
-#define FF_UOP_GUARD_BOTH_UNICODE                          98
-#define FF_UOP_BINARY_OP_ADD_INT                           99
-#define FF_UOP_BINARY_OP_SUBTRACT_INT                      100
-#define FF_UOP_BINARY_OP_MULTIPLY_INT                      101
-#define FF_UOP_BINARY_OP_ADD_FLOAT                         102
-#define FF_UOP_BINARY_OP_SUBTRACT_FLOAT                    103
-#define FF_UOP_BINARY_OP_MULTIPLY_FLOAT                    104
-#define FF_UOP_BINARY_OP_ADD_UNICODE                       105
-#define FF_UOP_SPECIALIZE_BINARY_OP                        106
-#define FF_UOP_GUARD_PY_FUNCTION                           107
-#define FF_UOP_CALL_PY_FUNCTION                            108
-#define FF_UOP_GUARD_BUILTIN_O                             109
-#define FF_UOP_CALL_BUILTIN_O                              110
-#define FF_UOP_GUARD_BUILTIN_FAST                          111
-#define FF_UOP_CALL_BUILTIN_FAST                           112
-#define FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS            113
-#define FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS             114
-#define FF_UOP_GUARD_LEN                                   115
-#define FF_UOP_CALL_LEN                                    116
-#define FF_UOP_GUARD_ISINSTANCE                            117
-#define FF_UOP_CALL_ISINSTANCE                             118
-#define FF_UOP_GUARD_TYPE_1                                119
-#define FF_UOP_CALL_TYPE_1                                 120
-#define FF_UOP_GUARD_STR_1                                 121
-#define FF_UOP_CALL_STR_1                                  122
-#define FF_UOP_GUARD_LIST_APPEND                           123
-#define FF_UOP_CALL_LIST_APPEND                            124
-#define FF_UOP_GUARD_METHOD_DESCRIPTOR                     125
-#define FF_UOP_GUARD_DESCRIPTOR_O                          126
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_O                    127
-#define FF_UOP_GUARD_DESCRIPTOR_NOARGS                     128
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS               129
-#define FF_UOP_GUARD_DESCRIPTOR_FAST                       130
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST                 131
-#define FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS         132
-#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS   133
-#define FF_UOP_GUARD_BOUND_METHOD                          134
-#define FF_UOP_CALL_BOUND_METHOD                           135
-#define FF_UOP_GUARD_BUILTIN_CLASS                         136
-#define FF_UOP_CALL_BUILTIN_CLASS                          137
-#define FF_UOP_GUARD_PY_CLASS                              138
-#define FF_UOP_CALL_PY_CLASS                               139
-#define FF_UOP_SPECIALIZE_CALL                             140
-#define FF_UOP_COMPARE_OP_INT                              141
-#define FF_UOP_COMPARE_OP_FLOAT                            142
-#define FF_UOP_COMPARE_OP_STR                              143
-#define FF_UOP_SPECIALIZE_COMPARE_OP                       144
-#define FF_UOP_GUARD_LIST_ITERATOR                         145
-#define FF_UOP_GUARD_TUPLE_ITERATOR                        146
-#define FF_UOP_GUARD_RANGE_ITERATOR                        147
-#define FF_UOP_FOR_ITER_LIST                               148
-#define FF_UOP_FOR_ITER_TUPLE                              149
-#define FF_UOP_FOR_ITER_RANGE                              150
-#define FF_UOP_GUARD_FIVEFOLD_GENERATOR                    151
-#define FF_UOP_FOR_ITER_GEN                                152
-#define FF_UOP_SPECIALIZE_FOR_ITER                         153
-#define FF_UOP_GUARD_TYPE_VERSION                          154
-#define FF_UOP_GUARD_TYPE_VERSION_POLY                     155
-#define FF_UOP_CHECK_INSTANCE_VALUES                       156
-#define FF_UOP_CHECK_INSTANCE_DICT                         157
-#define FF_UOP_GUARD_SHARED_KEYS_VERSION                   158
-#define FF_UOP_CHECK_MODULE                                159
-#define FF_UOP_CHECK_CLASS                                 160
-#define FF_UOP_LOAD_ATTR_INSTANCE_VALUE                    161
-#define FF_UOP_LOAD_ATTR_WITH_HINT                         162
-#define FF_UOP_LOAD_ATTR_SLOT                              163
-#define FF_UOP_LOAD_ATTR_MODULE                            164
-#define FF_UOP_LOAD_ATTR_CLASS                             165
-#define FF_UOP_LOAD_ATTR_PROPERTY                          166
-#define FF_UOP_LOAD_METHOD_FROM_CLASS                      167
-#define FF_UOP_LOAD_METHOD_MODULE                          168
-#define FF_UOP_LOAD_METHOD_CLASS                           169
-#define FF_UOP_SPECIALIZE_LOAD_ATTR                        170
-#define FF_UOP_SPECIALIZE_LOAD_METHOD                      171
-#define FF_UOP_GUARD_GLOBALS_VERSION                       172
-#define FF_UOP_GUARD_BUILTINS_VERSION                      173
-#define FF_UOP_LOAD_GLOBAL_MODULE                          174
-#define FF_UOP_LOAD_GLOBAL_BUILTIN                         175
-#define FF_UOP_SPECIALIZE_LOAD_GLOBAL                      176
-#define FF_UOP_STORE_ATTR_INSTANCE_VALUE                   177
-#define FF_UOP_STORE_ATTR_SLOT                             178
-#define FF_UOP_GUARD_STORE_TYPE_VERSION                    179
-#define FF_UOP_GUARD_STORE_TYPE_VERSION_POLY               180
-#define FF_UOP_CHECK_STORE_INSTANCE_VALUES                 181
-#define FF_UOP_SPECIALIZE_STORE_ATTR                       182
-#define FF_UOP_GUARD_LIST_INT                              183
-#define FF_UOP_GUARD_TUPLE_INT                             184
-#define FF_UOP_GUARD_INDEX_IN_RANGE                        185
-#define FF_UOP_BINARY_SUBSCR_LIST_INT                      186
-#define FF_UOP_BINARY_SUBSCR_TUPLE_INT                     187
-#define FF_UOP_GUARD_DICT                                  188
-#define FF_UOP_BINARY_SUBSCR_DICT                          189
-#define FF_UOP_GUARD_STORE_LIST_INT                        190
-#define FF_UOP_GUARD_STORE_INDEX_IN_RANGE                  191
-#define FF_UOP_STORE_SUBSCR_LIST_INT                       192
-#define FF_UOP_GUARD_STORE_DICT                            193
-#define FF_UOP_STORE_SUBSCR_DICT                           194
-#define FF_UOP_SPECIALIZE_BINARY_SUBSCR                    195
-#define FF_UOP_SPECIALIZE_STORE_SUBSCR                     196
-#define FF_UOP_LOAD_FAST__LOAD_FAST                        197
-#define FF_UOP_LOAD_FAST__LOAD_CONST                       198
-#define FF_UOP_LOAD_CONST__LOAD_FAST                       199
-#define FF_UOP_STORE_FAST__LOAD_FAST                       200
-#define FF_UOP_STORE_FAST__STORE_FAST                      201
-#define FF_UOP_TO_BOOL_BOOL                                202
-#define FF_UOP_TO_BOOL_INT                                 203
-#define FF_UOP_TO_BOOL_NONE                                204
-#define FF_UOP_TO_BOOL_LIST                                205
-#define FF_UOP_TO_BOOL_STR                                 206
-#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL           207
-#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL            208
-#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL          209
-#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL           210
-#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE        211
-#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE         212
-#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE       213
-#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE        214
-#define FF_UOP_GUARD_TUPLE_OF_LENGTH                       215
-#define FF_UOP_GUARD_LIST_OF_LENGTH                        216
-#define FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE                   217
-#define FF_UOP_UNPACK_SEQUENCE_ITEMS                       218
-#define FF_UOP_SPECIALIZE_UNPACK_SEQUENCE                  219
-#define FF_UOP_COMPARE_INT_AND_BRANCH                      220
-#define FF_UOP_COMPARE_FLOAT_AND_BRANCH                    221
-#define FF_UOP_COMPARE_STR_AND_BRANCH                      222
-#define FF_UOP_FLOAT_ADD_IN_PLACE                          223
-#define FF_UOP_FLOAT_SUBTRACT_IN_PLACE                     224
-#define FF_UOP_FLOAT_MULTIPLY_IN_PLACE                     225
-#define FF_UOP_ENTER_PY_FUNCTION                           226
-#define FF_UOP_ENTER_GENERATOR                             227
-#define FF_UOP_SEND_GENERATOR                              228
-#define FF_UOP_ENTER_INIT                                  229
-#define FF_UOP_EXIT_INIT_CHECK                             230
-#define FF_UOP_MAKE_GENERATOR_DIRECTLY                     231
+#define FF_UOP_GET_LEN                                     56
+#define FF_UOP_MATCH_MAPPING                               57
+#define FF_UOP_MATCH_SEQUENCE                              58
+#define FF_UOP_MATCH_KEYS                                  59
+#define FF_UOP_MATCH_CLASS                                 60
+#define FF_UOP_GET_ITER                                    61
+#define FF_UOP_GET_YIELD_FROM_ITER                         62
+#define FF_UOP_FOR_ITER                                    63
+#define FF_UOP_JUMP_FORWARD                                64
+#define FF_UOP_JUMP_BACKWARD                               65
+#define FF_UOP_JUMP_BACKWARD_NO_INTERRUPT                  66
+#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE                   67
+#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE                    68
+#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE                  69
+#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE                   70
+#define FF_UOP_POP_JUMP_FORWARD_IF_NONE                    71
+#define FF_UOP_POP_JUMP_FORWARD_IF_NOT_NONE                72
+#define FF_UOP_POP_JUMP_BACKWARD_IF_NONE                   73
+#define FF_UOP_POP_JUMP_BACKWARD_IF_NOT_NONE               74
+#define FF_UOP_JUMP_IF_FALSE_OR_POP                        75
+#define FF_UOP_JUMP_IF_TRUE_OR_POP                         76
+#define FF_UOP_EXTENDED_ARG                                77
+#define FF_UOP_KW_NAMES                                    78
+#define FF_UOP_CALL                                        79
+#define FF_UOP_CALL_FUNCTION_EX                            80
+#define FF_UOP_MAKE_FUNCTION                               81
+#define FF_UOP_LOAD_BUILD_CLASS                            82
+#define FF_UOP_SETUP_ANNOTATIONS                           83
+#define FF_UOP_LOAD_ASSERTION_ERROR                        84
+#define FF_UOP_PRINT_EXPR                                  85
+#define FF_UOP_IMPORT_NAME                                 86
+#define FF_UOP_IMPORT_FROM                                 87
+#define FF_UOP_IMPORT_STAR                                 88
+#define FF_UOP_RETURN_VALUE                                89
+#define FF_UOP_RETURN_GENERATOR                            90
+#define FF_UOP_YIELD_VALUE                                 91
+#define FF_UOP_RESUME                                      92
+#define FF_UOP_SEND                                        93
+#define FF_UOP_GET_AWAITABLE                               94
+#define FF_UOP_GET_AITER                                   95
+#define FF_UOP_GET_ANEXT                                   96
+#define FF_UOP_END_ASYNC_FOR                               97
+#define FF_UOP_BEFORE_ASYNC_WITH                           98
+#define FF_UOP_ASYNC_GEN_WRAP                              99
+#define FF_UOP_RAISE_VARARGS                               100
+#define FF_UOP_RERAISE                                     101
+#define FF_UOP_PUSH_EXC_INFO                               102
+#define FF_UOP_POP_EXCEPT                                  103
+#define FF_UOP_CHECK_EXC_MATCH                             104
+#define FF_UOP_CHECK_EG_MATCH                              105
+#define FF_UOP_PREP_RERAISE_STAR                           106
+#define FF_UOP_BEFORE_WITH                                 107
+#define FF_UOP_WITH_EXCEPT_START                           108
+#define FF_UOP_GUARD_BOTH_INT                              109
+#define FF_UOP_GUARD_BOTH_FLOAT                            110
+#define FF_UOP_GUARD_BOTH_UNICODE                          111
+#define FF_UOP_BINARY_OP_ADD_INT                           112
+#define FF_UOP_BINARY_OP_SUBTRACT_INT                      113
+#define FF_UOP_BINARY_OP_MULTIPLY_INT                      114
+#define FF_UOP_BINARY_OP_ADD_FLOAT                         115
+#define FF_UOP_BINARY_OP_SUBTRACT_FLOAT                    116
+#define FF_UOP_BINARY_OP_MULTIPLY_FLOAT                    117
+#define FF_UOP_BINARY_OP_ADD_UNICODE                       118
+#define FF_UOP_SPECIALIZE_BINARY_OP                        119
+#define FF_UOP_GUARD_PY_FUNCTION                           120
+#define FF_UOP_CALL_PY_FUNCTION                            121
+#define FF_UOP_GUARD_BUILTIN_O                             122
+#define FF_UOP_CALL_BUILTIN_O                              123
+#define FF_UOP_GUARD_BUILTIN_FAST                          124
+#define FF_UOP_CALL_BUILTIN_FAST                           125
+#define FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS            126
+#define FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS             127
+#define FF_UOP_GUARD_LEN                                   128
+#define FF_UOP_CALL_LEN                                    129
+#define FF_UOP_GUARD_ISINSTANCE                            130
+#define FF_UOP_CALL_ISINSTANCE                             131
+#define FF_UOP_GUARD_TYPE_1                                132
+#define FF_UOP_CALL_TYPE_1                                 133
+#define FF_UOP_GUARD_STR_1                                 134
+#define FF_UOP_CALL_STR_1                                  135
+#define FF_UOP_GUARD_LIST_APPEND                           136
+#define FF_UOP_CALL_LIST_APPEND                            137
+#define FF_UOP_GUARD_METHOD_DESCRIPTOR                     138
+#define FF_UOP_GUARD_DESCRIPTOR_O                          139
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_O                    140
+#define FF_UOP_GUARD_DESCRIPTOR_NOARGS                     141
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS               142
+#define FF_UOP_GUARD_DESCRIPTOR_FAST                       143
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST                 144
+#define FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS         145
+#define FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS   146
+#define FF_UOP_GUARD_BOUND_METHOD                          147
+#define FF_UOP_CALL_BOUND_METHOD                           148
+#define FF_UOP_GUARD_BUILTIN_CLASS                         149
+#define FF_UOP_CALL_BUILTIN_CLASS                          150
+#define FF_UOP_GUARD_PY_CLASS                              151
+#define FF_UOP_CALL_PY_CLASS                               152
+#define FF_UOP_SPECIALIZE_CALL                             153
+#define FF_UOP_COMPARE_OP_INT                              154
+#define FF_UOP_COMPARE_OP_FLOAT                            155
+#define FF_UOP_COMPARE_OP_STR                              156
+#define FF_UOP_SPECIALIZE_COMPARE_OP                       157
+#define FF_UOP_GUARD_LIST_ITERATOR                         158
+#define FF_UOP_GUARD_TUPLE_ITERATOR                        159
+#define FF_UOP_GUARD_RANGE_ITERATOR                        160
+#define FF_UOP_FOR_ITER_LIST                               161
+#define FF_UOP_FOR_ITER_TUPLE                              162
+#define FF_UOP_FOR_ITER_RANGE                              163
+#define FF_UOP_GUARD_FIVEFOLD_GENERATOR                    164
+#define FF_UOP_FOR_ITER_GEN                                165
+#define FF_UOP_SPECIALIZE_FOR_ITER                         166
+#define FF_UOP_GUARD_TYPE_VERSION                          167
+#define FF_UOP_GUARD_TYPE_VERSION_POLY                     168
+#define FF_UOP_CHECK_INSTANCE_VALUES                       169
+#define FF_UOP_CHECK_INSTANCE_DICT                         170
+#define FF_UOP_GUARD_SHARED_KEYS_VERSION                   171
+#define FF_UOP_CHECK_MODULE                                172
+#define FF_UOP_CHECK_CLASS                                 173
+#define FF_UOP_LOAD_ATTR_INSTANCE_VALUE                    174
+#define FF_UOP_LOAD_ATTR_WITH_HINT                         175
+#define FF_UOP_LOAD_ATTR_SLOT                              176
+#define FF_UOP_LOAD_ATTR_MODULE                            177
+#define FF_UOP_LOAD_ATTR_CLASS                             178
+#define FF_UOP_LOAD_ATTR_PROPERTY                          179
+#define FF_UOP_LOAD_METHOD_FROM_CLASS                      180
+#define FF_UOP_LOAD_METHOD_MODULE                          181
+#define FF_UOP_LOAD_METHOD_CLASS                           182
+#define FF_UOP_SPECIALIZE_LOAD_ATTR                        183
+#define FF_UOP_SPECIALIZE_LOAD_METHOD                      184
+#define FF_UOP_GUARD_GLOBALS_VERSION                       185
+#define FF_UOP_GUARD_BUILTINS_VERSION                      186
+#define FF_UOP_LOAD_GLOBAL_MODULE                          187
+#define FF_UOP_LOAD_GLOBAL_BUILTIN                         188
+#define FF_UOP_SPECIALIZE_LOAD_GLOBAL                      189
+#define FF_UOP_STORE_ATTR_INSTANCE_VALUE                   190
+#define FF_UOP_STORE_ATTR_SLOT                             191
+#define FF_UOP_GUARD_STORE_TYPE_VERSION                    192
+#define FF_UOP_GUARD_STORE_TYPE_VERSION_POLY               193
+#define FF_UOP_CHECK_STORE_INSTANCE_VALUES                 194
+#define FF_UOP_SPECIALIZE_STORE_ATTR                       195
+#define FF_UOP_GUARD_LIST_INT                              196
+#define FF_UOP_GUARD_TUPLE_INT                             197
+#define FF_UOP_GUARD_INDEX_IN_RANGE                        198
+#define FF_UOP_BINARY_SUBSCR_LIST_INT                      199
+#define FF_UOP_BINARY_SUBSCR_TUPLE_INT                     200
+#define FF_UOP_GUARD_DICT                                  201
+#define FF_UOP_BINARY_SUBSCR_DICT                          202
+#define FF_UOP_GUARD_STORE_LIST_INT                        203
+#define FF_UOP_GUARD_STORE_INDEX_IN_RANGE                  204
+#define FF_UOP_STORE_SUBSCR_LIST_INT                       205
+#define FF_UOP_GUARD_STORE_DICT                            206
+#define FF_UOP_STORE_SUBSCR_DICT                           207
+#define FF_UOP_SPECIALIZE_BINARY_SUBSCR                    208
+#define FF_UOP_SPECIALIZE_STORE_SUBSCR                     209
+#define FF_UOP_LOAD_FAST__LOAD_FAST                        210
+#define FF_UOP_LOAD_FAST__LOAD_CONST                       211
+#define FF_UOP_LOAD_CONST__LOAD_FAST                       212
+#define FF_UOP_STORE_FAST__LOAD_FAST                       213
+#define FF_UOP_STORE_FAST__STORE_FAST                      214
+#define FF_UOP_TO_BOOL_BOOL                                215
+#define FF_UOP_TO_BOOL_INT                                 216
+#define FF_UOP_TO_BOOL_NONE                                217
+#define FF_UOP_TO_BOOL_LIST                                218
+#define FF_UOP_TO_BOOL_STR                                 219
+#define FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL           220
+#define FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL            221
+#define FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL          222
+#define FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL           223
+#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE        224
+#define FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE         225
+#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE       226
+#define FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE        227
+#define FF_UOP_GUARD_TUPLE_OF_LENGTH                       228
+#define FF_UOP_GUARD_LIST_OF_LENGTH                        229
+#define FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE                   230
+#define FF_UOP_UNPACK_SEQUENCE_ITEMS                       231
+#define FF_UOP_SPECIALIZE_UNPACK_SEQUENCE                  232
+#define FF_UOP_COMPARE_INT_AND_BRANCH                      233
+#define FF_UOP_COMPARE_FLOAT_AND_BRANCH                    234
+#define FF_UOP_COMPARE_STR_AND_BRANCH                      235
+#define FF_UOP_FLOAT_ADD_IN_PLACE                          236
+#define FF_UOP_FLOAT_SUBTRACT_IN_PLACE                     237
+#define FF_UOP_FLOAT_MULTIPLY_IN_PLACE                     238
+#define FF_UOP_ENTER_PY_FUNCTION                           239
+#define FF_UOP_ENTER_GENERATOR                             240
+#define FF_UOP_SEND_GENERATOR                              241
+#define FF_UOP_ENTER_INIT                                  242
+#define FF_UOP_EXIT_INIT_CHECK                             243
+#define FF_UOP_MAKE_GENERATOR_DIRECTLY                     244
 
-#define FF_NUM_UOPS 232
+#define FF_NUM_UOPS 245
 #define FF_MAX_UOPS_PER_OPCODE 6
 
 static const char *const ff_uop_names[FF_NUM_UOPS] = {
@@ -299,6 +312,11 @@ static const char *const ff_uop_names[FF_NUM_UOPS] = {
     "FORMAT_VALUE",
     "_UNPACK_SEQUENCE",
     "UNPACK_EX",
+    "GET_LEN",
+    "MATCH_MAPPING",
+    "MATCH_SEQUENCE",
+    "MATCH_KEYS",
+    "MATCH_CLASS",
     "GET_ITER",
     "GET_YIELD_FROM_ITER",
     "_FOR_ITER",
@@ -332,11 +350,19 @@ static const char *const ff_uop_names[FF_NUM_UOPS] = {
     "YIELD_VALUE",
     "RESUME",
     "_SEND",
+    "GET_AWAITABLE",
+    "GET_AITER",
+    "GET_ANEXT",
+    "END_ASYNC_FOR",
+    "BEFORE_ASYNC_WITH",
+    "ASYNC_GEN_WRAP",
     "RAISE_VARARGS",
     "RERAISE",
     "PUSH_EXC_INFO",
     "POP_EXCEPT",
     "CHECK_EXC_MATCH",
+    "CHECK_EG_MATCH",
+    "PREP_RERAISE_STAR",
     "BEFORE_WITH",
     "WITH_EXCEPT_START",
     "_GUARD_BOTH_INT",
@@ -489,6 +515,10 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_UNARY_INVERT] = {FF_UOP_UNARY_INVERT, -1},
     [FF_DELETE_SUBSCR] = {FF_UOP_DELETE_SUBSCR, -1},
     [FF_LIST_TO_TUPLE] = {FF_UOP_LIST_TO_TUPLE, -1},
+    [FF_GET_LEN] = {FF_UOP_GET_LEN, -1},
+    [FF_MATCH_MAPPING] = {FF_UOP_MATCH_MAPPING, -1},
+    [FF_MATCH_SEQUENCE] = {FF_UOP_MATCH_SEQUENCE, -1},
+    [FF_MATCH_KEYS] = {FF_UOP_MATCH_KEYS, -1},
     [FF_GET_ITER] = {FF_UOP_GET_ITER, -1},
     [FF_GET_YIELD_FROM_ITER] = {FF_UOP_GET_YIELD_FROM_ITER, -1},
     [FF_LOAD_BUILD_CLASS] = {FF_UOP_LOAD_BUILD_CLASS, -1},
@@ -498,9 +528,16 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_IMPORT_STAR] = {FF_UOP_IMPORT_STAR, -1},
     [FF_RETURN_VALUE] = {FF_UOP_RETURN_VALUE, -1},
     [FF_YIELD_VALUE] = {FF_UOP_YIELD_VALUE, -1},
+    [FF_GET_AITER] = {FF_UOP_GET_AITER, -1},
+    [FF_GET_ANEXT] = {FF_UOP_GET_ANEXT, -1},
+    [FF_END_ASYNC_FOR] = {FF_UOP_END_ASYNC_FOR, -1},
+    [FF_BEFORE_ASYNC_WITH] = {FF_UOP_BEFORE_ASYNC_WITH, -1},
+    [FF_ASYNC_GEN_WRAP] = {FF_UOP_ASYNC_GEN_WRAP, -1},
     [FF_PUSH_EXC_INFO] = {FF_UOP_PUSH_EXC_INFO, -1},
     [FF_POP_EXCEPT] = {FF_UOP_POP_EXCEPT, -1},
     [FF_CHECK_EXC_MATCH] = {FF_UOP_CHECK_EXC_MATCH, -1},
+    [FF_CHECK_EG_MATCH] = {FF_UOP_CHECK_EG_MATCH, -1},
+    [FF_PREP_RERAISE_STAR] = {FF_UOP_PREP_RERAISE_STAR, -1},
     [FF_BEFORE_WITH] = {FF_UOP_BEFORE_WITH, -1},
     [FF_WITH_EXCEPT_START] = {FF_UOP_WITH_EXCEPT_START, -1},
     [FF_EXIT_INIT_CHECK] = {FF_UOP_EXIT_INIT_CHECK, -1},
@@ -571,6 +608,7 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_BUILD_STRING] = {FF_UOP_BUILD_STRING, -1},
     [FF_FORMAT_VALUE] = {FF_UOP_FORMAT_VALUE, -1},
     [FF_UNPACK_EX] = {FF_UOP_UNPACK_EX, -1},
+    [FF_MATCH_CLASS] = {FF_UOP_MATCH_CLASS, -1},
     [FF_JUMP_FORWARD] = {FF_UOP_JUMP_FORWARD, -1},
     [FF_JUMP_BACKWARD] = {FF_UOP_JUMP_BACKWARD, -1},
     [FF_JUMP_BACKWARD_NO_INTERRUPT] = {FF_UOP_JUMP_BACKWARD_NO_INTERRUPT, -1},
@@ -587,6 +625,7 @@ static const short ff_opcode_uops[256][FF_MAX_UOPS_PER_OPCODE + 1] = {
     [FF_IMPORT_NAME] = {FF_UOP_IMPORT_NAME, -1},
     [FF_IMPORT_FROM] = {FF_UOP_IMPORT_FROM, -1},
     [FF_RESUME] = {FF_UOP_RESUME, -1},
+    [FF_GET_AWAITABLE] = {FF_UOP_GET_AWAITABLE, -1},
     [FF_RAISE_VARARGS] = {FF_UOP_RAISE_VARARGS, -1},
     [FF_RERAISE] = {FF_UOP_RERAISE, -1},
     [FF_LOAD_FAST__LOAD_FAST] = {FF_UOP_LOAD_FAST__LOAD_FAST, -1},
