@@ -9,92 +9,19 @@ re-enters the evaluator."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
 
+CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
+
+# The corpus programs of calls_in_loop/ (they also run at every stage with the
+# corpus), and one that needs the change on.
 PROGRAMS = {
-    "argument_shapes": """
-        def exact(a, b): return a - b
-        def defaults(a, b=10, c=(1, 2)): return (a, b, c)
-        def kw(a, *, k=3): return a + k
-        def star(*args, **kwargs): return (args, sorted(kwargs))
-        def cells(x):
-            def inner(y): return x + y
-            return inner
-        class Base:
-            def who(self, n=1): return ("Base", n)
-        class Child(Base):
-            def who(self, n=2): return ("Child",) + super().who(n)
-            @staticmethod
-            def s(v): return v * 3
-            @classmethod
-            def c(cls, v): return (cls.__name__, v)
-        for i in range(3):   # twice to specialize, once specialized
-            print(exact(5, 2), exact(b=1, a=4), defaults(1), defaults(1, 2), defaults(1, 2, 3))
-            print(kw(1), kw(1, k=5), star(1, 2, x=3), star(*[1], **{"y": 2}))
-            print(cells(1)(2), Child().who(), Child().who(7), Child.s(2), Child.c(4))
-            print(sorted([3, 1, 2], key=lambda v: -v), list(map(exact, [5, 6], [1, 1])))
-    """,
-    "frames_and_tracebacks": """
-        import inspect, sys, traceback
-        def leaf():
-            f = sys._getframe()
-            return [f.f_code.co_name, f.f_back.f_code.co_name, f.f_back.f_back.f_code.co_name]
-        def middle(): return leaf()
-        def top(): return middle()
-        for _ in range(3):
-            print(top())
-            print([fi.function for fi in inspect.stack()[:1]])
-        saved = []
-        def keep(): saved.append(sys._getframe()); return 1
-        def caller(): return keep() + 1
-        for _ in range(3):
-            caller()
-        print([(f.f_code.co_name, f.f_back.f_code.co_name, f.f_lineno) for f in saved])
-        def boom(n):
-            if n == 0:
-                raise ValueError("deep")
-            return boom(n - 1)
-        for _ in range(3):
-            try:
-                boom(3)
-            except ValueError:
-                print("".join(traceback.format_exc().splitlines(True)[-9:]))
-        def guarded(n):
-            try:
-                return boom(n)
-            except ValueError as e:
-                return ("caught", str(e))
-            finally:
-                print("finally", n)
-        print(guarded(2), guarded(0))
-    """,
-    "recursion": """
-        import sys
-        def depth(n):
-            try:
-                return depth(n + 1)
-            except RecursionError:
-                return n
-        print(depth(0) > 900)
-        def even(n): return True if n == 0 else odd(n - 1)
-        def odd(n): return False if n == 0 else even(n - 1)
-        print(even(500), odd(301))
-        def fib(n): return n if n < 2 else fib(n - 1) + fib(n - 2)
-        print(fib(20))
-        def gen(n):
-            yield from range(n)
-        def total(n): return sum(gen(n))
-        print([total(i) for i in range(5)])
-        sys.setrecursionlimit(200)
-        def down(n): return 0 if n == 0 else 1 + down(n - 1)
-        try:
-            down(1000)
-        except RecursionError as e:
-            print("RecursionError:", e)
-        print(down(150))
-    """,
+    "argument_shapes": (CORPUS / "argument_shapes.py").read_text(),
+    "frames_and_tracebacks": (CORPUS / "frames_and_tracebacks.py").read_text(),
+    "recursion": (CORPUS / "recursion_depths.py").read_text(),
     "deep_under_raised_limit": """
         import sys
         sys.setrecursionlimit(200000)
