@@ -163,6 +163,13 @@ AARCH64_PASSES = [("max", 1), ("cortex-a72", 4)]
 AARCH64_DESELECT = [
     "tests/test_differential.py::test_program_matches_cpython[interop/classes_used_by_stdlib.py-",
     "tests/test_differential.py::test_program_matches_cpython_with_one_change_off[interop/classes_used_by_stdlib.py-",
+    # Debian 12's 3.11.2 predates gh-103590 (fixed in 3.11.4): an exception raised
+    # in an except* clause is wrapped in a new group there, and its compiler emits
+    # other code for except*. fivefold's except* (restated from 3.11.7's) follows
+    # the fix, so the emulated CPython is not the reference for these.
+    "tests/test_differential.py::test_program_matches_cpython[except_star/split_and_reraise.py-",
+    "tests/test_differential.py::test_program_matches_cpython_with_one_change_off[except_star/split_and_reraise.py-",
+    "tests/compiler/test_oracle.py::test_same_instructions_and_positions_as_cpython[except_star",
 ]
 AARCH64_TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "aarch64")
 
