@@ -9,6 +9,22 @@
  * with this frame's (moving the references) and hand it over. */
 #include "vm_internal.h"
 
+/* A frame whose contents moved into a generator keeps what CPython's
+ * RETURN_GENERATOR leaves for whoever pops it: no locals (they moved; NULL so
+ * that no exit path can release them again), but its own references to the
+ * function and the code. */
+void
+ff_frame_moved_out(_PyInterpreterFrame *frame)
+{
+    for (int i = 0; i < frame->stacktop; i++) {
+        frame->localsplus[i] = NULL;
+    }
+    frame->stacktop = 0;
+    frame->f_locals = NULL;
+    Py_INCREF(frame->f_func);
+    Py_INCREF(frame->f_code);
+}
+
 PyObject *
 ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
@@ -44,15 +60,7 @@ ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     Py_DECREF(stand_in);
     Py_DECREF(old_code);
     Py_XDECREF(old_locals);
-    /* This frame keeps what CPython will release when it pops it: no locals
-     * (they moved; NULL so that no exit path can release them again). */
-    for (int i = 0; i < frame->stacktop; i++) {
-        frame->localsplus[i] = NULL;
-    }
-    frame->stacktop = 0;
-    frame->f_locals = NULL;
-    Py_INCREF(frame->f_func);
-    Py_INCREF(frame->f_code);
+    ff_frame_moved_out(frame);
     /* Steals f; the generator owns the frame data from now on.
      * CPython 3.11's gen_new_with_qualname takes two references to the code for
      * gi_code (PyFrame_GetCode's and an extra Py_INCREF) and releases one: left

@@ -34,6 +34,7 @@ int ff_c_stack_exhausted(PyThreadState *tstate);
 
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+void ff_frame_moved_out(_PyInterpreterFrame *frame);
 void ff_add_traceback(_PyInterpreterFrame *frame);
 PyObject *ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 void ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame);

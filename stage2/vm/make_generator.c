@@ -53,15 +53,7 @@ ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     gen_frame->previous = NULL;
     gen_frame->owner = FRAME_OWNED_BY_GENERATOR;
     gen->gi_frame_state = FRAME_CREATED;
-    /* What the frame keeps for whoever pops it: no locals (they moved), but its
-     * own references to the function and the code, as CPython leaves them. */
-    for (int i = 0; i < frame->stacktop; i++) {
-        frame->localsplus[i] = NULL;
-    }
-    frame->stacktop = 0;
-    frame->f_locals = NULL;
-    Py_INCREF(frame->f_func);
-    Py_INCREF(frame->f_code);
+    ff_frame_moved_out(frame);
     PyObject_GC_Track(gen);
     return (PyObject *)gen;
 }
