@@ -829,22 +829,26 @@ ff_check_except_type_valid(PyThreadState *tstate, PyObject *right)
     return 0;
 }
 
-PyObject *
-ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
+/* BEFORE_WITH and BEFORE_ASYNC_WITH: look up the enter and exit methods (the
+ * exit one goes to *exit_func), call the enter one; CPython's messages, with
+ * `kind` "" or "asynchronous ". */
+static PyObject *
+before_with(PyObject *mgr, PyObject *enter_name, PyObject *exit_name, const char *kind,
+            PyObject **exit_func)
 {
-    PyObject *enter = _PyObject_LookupSpecial(mgr, &_Py_ID(__enter__));
+    PyObject *enter = _PyObject_LookupSpecial(mgr, enter_name);
     if (enter == NULL) {
         if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the context manager protocol",
-                         Py_TYPE(mgr)->tp_name);
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the %scontext manager protocol",
+                         Py_TYPE(mgr)->tp_name, kind);
         }
         return NULL;
     }
-    PyObject *exit = _PyObject_LookupSpecial(mgr, &_Py_ID(__exit__));
+    PyObject *exit = _PyObject_LookupSpecial(mgr, exit_name);
     if (exit == NULL) {
         if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the context manager protocol "
-                         "(missed __exit__ method)", Py_TYPE(mgr)->tp_name);
+            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the %scontext manager protocol "
+                         "(missed %U method)", Py_TYPE(mgr)->tp_name, kind, exit_name);
         }
         Py_DECREF(enter);
         return NULL;
@@ -857,6 +861,12 @@ ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
     }
     *exit_func = exit;
     return res;
+}
+
+PyObject *
+ff_before_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
+{
+    return before_with(mgr, &_Py_ID(__enter__), &_Py_ID(__exit__), "", exit_func);
 }
 
 /* ---- Structural pattern matching (CPython 3.11's ceval.c match_keys,
@@ -1207,31 +1217,7 @@ ff_get_anext(PyThreadState *tstate, PyObject *aiter)
 PyObject *
 ff_before_async_with(PyThreadState *tstate, PyObject *mgr, PyObject **exit_func)
 {
-    PyObject *enter = _PyObject_LookupSpecial(mgr, &_Py_ID(__aenter__));
-    if (enter == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the asynchronous "
-                         "context manager protocol", Py_TYPE(mgr)->tp_name);
-        }
-        return NULL;
-    }
-    PyObject *exit = _PyObject_LookupSpecial(mgr, &_Py_ID(__aexit__));
-    if (exit == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_TypeError, "'%.200s' object does not support the asynchronous "
-                         "context manager protocol (missed __aexit__ method)", Py_TYPE(mgr)->tp_name);
-        }
-        Py_DECREF(enter);
-        return NULL;
-    }
-    PyObject *res = PyObject_CallNoArgs(enter);
-    Py_DECREF(enter);
-    if (res == NULL) {
-        Py_DECREF(exit);
-        return NULL;
-    }
-    *exit_func = exit;
-    return res;
+    return before_with(mgr, &_Py_ID(__aenter__), &_Py_ID(__aexit__), "asynchronous ", exit_func);
 }
 
 /* ASYNC_GEN_WRAP: _PyAsyncGenValueWrapperNew. The wrapper's type is exported
