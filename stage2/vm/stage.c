@@ -9,6 +9,9 @@ int ff_float_reuse = 0;
 int ff_inline_init = 0;
 int ff_compare_branch = 0;
 int ff_direct_generators = 0;
+int ff_str_concat = 0;
+int ff_builtin_ctors = 0;
+int ff_exc_match = 0;
 static int any_on = 0;
 
 static int
@@ -24,6 +27,9 @@ configure(const unsigned char *on)
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    ff_str_concat = on[FF_CHANGE_s2_str_concat];
+    ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
+    ff_exc_match = on[FF_CHANGE_s2_exc_match];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }
