@@ -14,7 +14,15 @@ PyObject *
 ff_construct_builtin_1(PyTypeObject *cls, PyObject *arg)
 {
     if (cls == &PyLong_Type) {
-        return PyNumber_Long(arg);   /* an exact int comes back as itself */
+        /* int has no vectorcall constructor in 3.11: CPython calls it through
+         * _PyObject_MakeTpCall, which counts a recursion level (a RecursionError
+         * at the limit), so this does too. */
+        if (Py_EnterRecursiveCall(" while calling a Python object")) {
+            return NULL;
+        }
+        PyObject *res = PyNumber_Long(arg);   /* an exact int comes back as itself */
+        Py_LeaveRecursiveCall();
+        return res;
     }
     if (cls == &PyFloat_Type) {
         if (PyFloat_CheckExact(arg)) {
