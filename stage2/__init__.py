@@ -80,7 +80,7 @@ CHANGES = [FRAMES_LOOP] + [
                     "stores back into, append to the local's string: in place (resized) when the "
                     "local is its only reference, instead of a new string per step (CPython 3.11's "
                     "BINARY_OP_INPLACE_ADD_UNICODE); the store is skipped.",
-        targets=("strings", "pickle_pure_python", "json_dumps", "logging"),
+        targets=("strings",),
         test="tests/stage2/test_str_concat.py",
         requires=("s1.binary_op", FRAMES_LOOP.id))),
     register(Change(
@@ -90,7 +90,7 @@ CHANGES = [FRAMES_LOOP] + [
                     "or a str parsed, PySequence_Tuple; an exact int, float or tuple comes back as "
                     "itself) without type_call, argument parsing or vectorcall; int(x), which stage "
                     "1 leaves generic in 3.11, included.",
-        targets=("scimark", "float", "unpickle_pure_python", "pyflate"),
+        targets=("scimark", "chaos"),
         test="tests/stage2/test_builtin_ctors.py",
         requires=("s1.call", FRAMES_LOOP.id))),
     register(Change(
