@@ -6,6 +6,7 @@ __file__, docstrings, asserts) and its exit status."""
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -212,3 +213,17 @@ def test_program_cache_follows_the_source(tmp_path):
                       ("print(3) \n", "3\n"), ("print(4)\n", "4\n")):
         prog.write_text(text)
         assert run(front, ["prog.py"], tmp_path, tmp_path / "cache").stdout == out
+
+
+def test_program_cache_stays_bounded(tmp_path, monkeypatch):
+    from fivefold.runtime import program_cache
+
+    folder = tmp_path / "main"
+    folder.mkdir()
+    for i in range(12):
+        (folder / f"{i:016x}.x.fivefold.pyc").write_bytes(b"")
+        os.utime(folder / f"{i:016x}.x.fivefold.pyc", ns=(i * 10**9, i * 10**9))
+    monkeypatch.setattr(program_cache, "MAX_ENTRIES", 10)
+    program_cache._prune(str(folder))
+    left = sorted(p.name for p in folder.iterdir())
+    assert len(left) == 9 and left[0].startswith(f"{3:016x}")

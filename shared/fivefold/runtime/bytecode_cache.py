@@ -60,13 +60,15 @@ def version_tag() -> bytes:
         return _VERSION_TAG[0]
     import hashlib
 
-    import fivefold.compiler
-    import fivefold.generated.opcodes
+    import fivefold
 
+    # The files are found by path, not imported: a module read from the cache needs
+    # neither the compiler nor the opcode table in memory.
+    package = os.path.dirname(fivefold.__file__)
     digest = hashlib.blake2b(digest_size=_HASH_SIZE)
     digest.update(f"{FORMAT}:{sys.implementation.cache_tag}".encode())
-    files = [fivefold.generated.opcodes.__file__]
-    compiler_dir = os.path.dirname(fivefold.compiler.__file__)
+    files = [os.path.join(package, "generated", "opcodes.py")]
+    compiler_dir = os.path.join(package, "compiler")
     files += sorted(os.path.join(compiler_dir, name) for name in os.listdir(compiler_dir)
                     if name.endswith(".py"))
     for path in files:

@@ -170,6 +170,11 @@ def install_for_program(program_dir: str | None, extra_patterns: list[str] = ())
             patterns.append(pattern)
     if patterns:
         os.environ[ACCELERATE_ENV] = ",".join(patterns)
+        # The compiler is imported before the hook is in place when library modules are
+        # to be compiled: importing it through the hook (first compilation) would make
+        # the modules it imports load through a compiler not yet there. What it imports
+        # that a pattern names is then reloaded below, like the rest.
+        from fivefold import compiler  # noqa: F401
     finder = install(Policy.for_program(program_dir, patterns))
     recompile_imported(finder.policy)
     return finder

@@ -26,6 +26,7 @@ import os
 import sys
 
 FORMAT = 1
+MAX_ENTRIES = 2000
 
 
 def cache_dir() -> str:
@@ -33,17 +34,25 @@ def cache_dir() -> str:
     return os.path.join(base, "fivefold", "main")
 
 
-def _file_name(source: bytes, filename: str) -> str:
+def _file_name(source: bytes, filename: str, engine: tuple) -> str:
     """A script is cached by its path (an edit replaces its entry); -c and standard
-    input by their code. The number is only a file name (a collision is a miss, then
-    an overwrite): int.from_bytes, not hashlib, which would be one more module."""
-    named = filename if not filename.startswith("<") else filename.encode() + b"\0" + source
-    if isinstance(named, str):
-        named = named.encode("utf-8", "surrogateescape")
+    input by their code; both per stage and change set (`engine`), so that runs at
+    different stages do not replace each other's entry. The number is only a file
+    name (a collision is a miss, then an overwrite): int.from_bytes, not hashlib,
+    which would be one more module to import."""
+    named = filename.encode("utf-8", "surrogateescape") + repr(engine).encode()
+    if filename.startswith("<"):
+        named += b"\0" + source
     number = int.from_bytes(named, "little") % ((1 << 61) - 1)
     tag = sys.implementation.cache_tag + (f".opt-{sys.flags.optimize}" if sys.flags.optimize
                                           else "")
     return f"{number:016x}.{tag}.fivefold.pyc"
+
+
+def _engine() -> tuple:
+    from fivefold import _fivefold
+
+    return (_fivefold.stage(), tuple(_fivefold.enabled_changes()))
 
 
 def _stamp(path: str) -> tuple:
@@ -57,7 +66,6 @@ def _stamp(path: str) -> tuple:
 def _key(filename: str) -> tuple:
     """What the compiled code depends on besides its source."""
     import fivefold
-    from fivefold import _fivefold
 
     package = os.path.dirname(fivefold.__file__)
     compiler_dir = os.path.join(package, "compiler")
@@ -69,13 +77,12 @@ def _key(filename: str) -> tuple:
              os.path.join(package, "runtime", "bytecode_cache.py")]
     files += [os.path.join(compiler_dir, name) for name in names]
     return (FORMAT, fivefold.__version__, sys.version, sys.implementation.cache_tag,
-            sys.flags.optimize, _fivefold.stage(), tuple(_fivefold.enabled_changes()),
-            tuple(_stamp(path) for path in files), filename)
+            sys.flags.optimize, _engine(), tuple(_stamp(path) for path in files), filename)
 
 
 def load(source: bytes, filename: str):
     """The cached code of this program, or None."""
-    path = os.path.join(cache_dir(), _file_name(source, filename))
+    path = os.path.join(cache_dir(), _file_name(source, filename, _engine()))
     try:
         with open(path, "rb") as f:
             key, cached_source, payload = marshal.loads(f.read())
@@ -99,7 +106,7 @@ def store(source: bytes, filename: str, code) -> None:
 
     data = marshal.dumps((_key(filename), source, bytecode_cache.encode(code, [])))
     directory = cache_dir()
-    path = os.path.join(directory, _file_name(source, filename))
+    path = os.path.join(directory, _file_name(source, filename, _engine()))
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(directory, exist_ok=True)
@@ -109,6 +116,32 @@ def store(source: bytes, filename: str, code) -> None:
     except OSError:
         try:
             os.unlink(tmp)
+        except OSError:
+            pass
+        return
+    _prune(directory)
+
+
+def _prune(directory: str) -> None:
+    """Keep the folder bounded (every distinct -c program is an entry): past
+    MAX_ENTRIES, the least recently written quarter goes. Only after a write, which
+    followed a compilation that cost far more than this."""
+    try:
+        names = [n for n in os.listdir(directory) if n.endswith(".fivefold.pyc")]
+    except OSError:
+        return
+    if len(names) <= MAX_ENTRIES:
+        return
+    dated = []
+    for name in names:
+        try:
+            dated.append((os.stat(os.path.join(directory, name)).st_mtime_ns, name))
+        except OSError:
+            pass
+    dated.sort()
+    for _, name in dated[:len(dated) // 4]:
+        try:
+            os.unlink(os.path.join(directory, name))
         except OSError:
             pass
 

@@ -43,14 +43,28 @@ class CommandLine:
     __slots__ = ("interpreter_options", "mode", "target", "args", "action", "stats",
                  "accelerate")
 
-    def __init__(self):
-        self.interpreter_options: list[str] = []
-        self.mode = "stdin-implicit"
-        self.target = ""
-        self.args: list[str] = []
-        self.action = ""
-        self.stats = False
-        self.accelerate: list[str] = []
+    def __init__(self, interpreter_options: list[str] | None = None, mode: str = "stdin-implicit",
+                 target: str = "", args: list[str] | None = None, action: str = "",
+                 stats: bool = False, accelerate: list[str] | None = None):
+        self.interpreter_options = list(interpreter_options or [])
+        self.mode = mode
+        self.target = target
+        self.args = list(args or [])
+        self.action = action
+        self.stats = stats
+        self.accelerate = list(accelerate or [])
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self):
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"CommandLine({inner})"
 
     def program_part(self) -> list[str]:
         """The command line without the interpreter options (what a re-executed
