@@ -11,7 +11,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from runtime_support import commands, run, run_all
 
 REPORT = '''

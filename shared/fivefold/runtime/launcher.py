@@ -27,8 +27,15 @@ import os
 import sys
 
 from fivefold.runtime import executable
-from fivefold.runtime.run_command import (RUN_HELP, RUN_USAGE, CommandLine, SettingError,
-                                           UsageError, parse, run)
+from fivefold.runtime.run_command import (
+    RUN_HELP,
+    RUN_USAGE,
+    CommandLine,
+    SettingError,
+    UsageError,
+    parse,
+    run,
+)
 
 PROG = "fivefold-python"
 

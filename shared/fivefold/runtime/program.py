@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import sys
 
-from fivefold.runtime import program_cache
-
 # Only modules `python` itself has imported by now are imported here (the loader
 # class from the frozen importlib, a module made by calling the module type): the
 # run path adds nothing to sys.modules but fivefold's own modules
 # (tests/runtime/test_startup_imports.py).
 from _frozen_importlib_external import SourceFileLoader
+
+from fivefold.runtime import program_cache
 
 ModuleType = type(sys)
 

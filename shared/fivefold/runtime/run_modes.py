@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 import sys
 
-from fivefold.runtime import program, program_cache
-
 # __loader__ of -c and stdin programs, as python sets it (the frozen importlib is
 # loaded in every interpreter; importing importlib.machinery would add modules).
 from _frozen_importlib import BuiltinImporter
+
+from fivefold.runtime import program, program_cache
 
 
 def _main_module(name_attrs: dict):
