@@ -7,7 +7,7 @@ reports and benchmarks:
 (a) every `fivefold.*` import, absolute or relative, at any level, names a file
     of the tree (a module, or a name bound at the top of one), and so do the
     module names in strings (cli.COMMAND_MODULES, importlib calls) and the
-    console scripts of pyproject.toml;
+    console scripts of shared/scripts/;
 (b) the modules import no cycle (an import inside a function counts as an edge;
     a package's __init__ is not an edge of its submodules);
 (c) no two modules or packages share a base name, except __init__ and __main__;
@@ -230,13 +230,29 @@ def test_module_names_in_strings_resolve(tree):
     assert unresolved_strings(tree) == []
 
 
+def console_scripts() -> dict[str, str]:
+    """The console scripts (shared/scripts/, installed by meson): name -> "module:function"
+    from each file's `from MODULE import FUNCTION`."""
+    scripts = {}
+    for path in sorted((ROOT / "shared" / "scripts").iterdir()):
+        imports = [n for n in ast.walk(ast.parse(path.read_text()))
+                   if isinstance(n, ast.ImportFrom) and n.module.startswith("fivefold")]
+        assert len(imports) == 1 and len(imports[0].names) == 1, path
+        scripts[path.name] = f"{imports[0].module}:{imports[0].names[0].name}"
+    return scripts
+
+
 def test_console_scripts_name_a_function_of_the_package(tree):
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    scripts = console_scripts()
     assert set(scripts) == {"fivefold", "fivefold-python"}
     for name, target in scripts.items():
         module, _, function = target.partition(":")
         assert tree.resolve(module), f"{name}: {module} is not a module of shared/fivefold"
         assert function in tree.bound_names(module), f"{name}: {module} has no {function}"
+    # meson installs every one of them (pip's entry points would import re first).
+    meson = (ROOT / "meson.build").read_text()
+    assert all(f"'shared/scripts/{name}'" in meson for name in scripts)
+    assert "scripts" not in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
 def test_no_import_cycle(tree):

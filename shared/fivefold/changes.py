@@ -21,7 +21,11 @@ Stage modules register their changes with ``register()`` at import time;
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, field
+
+# This module is imported by the engine itself (fivefold._fivefold's init asks
+# engine_selection), so it is on the path of every `fivefold run`: it imports
+# nothing but os, and its two classes are written out instead of made by
+# dataclasses (which would bring inspect, re and more into every program).
 
 
 def _stage_numbers() -> tuple[int, ...]:
@@ -37,49 +41,113 @@ def _stage_numbers() -> tuple[int, ...]:
     return tuple(numbers)
 
 
-STAGES = _stage_numbers()
+def __getattr__(name: str):
+    """STAGES and STAGE_PACKAGES are found on first use (importlib.util is not needed
+    to run a program: the engine imports the stage packages directly)."""
+    if name == "STAGES":
+        value = _stage_numbers()
+    elif name == "STAGE_PACKAGES":
+        value = tuple(f"fivefold.stage{n}" for n in __getattr__("STAGES") if n)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
-@dataclass(frozen=True)
+_CHANGE_FIELDS = ("id", "stage", "description", "targets", "test", "switch", "build_option",
+                  "engine", "merge_order", "requires", "on_by_default")
+
+
 class Change:
-    id: str                      # "s1.binary_op": stage prefix, then a name
-    stage: int                   # 1..4
-    description: str             # one paragraph
-    targets: tuple[str, ...]     # benchmarks it is meant to speed up
-    test: str                    # the test that proves it (pytest node id)
-    switch: str = "runtime"      # "runtime" or "build"
-    build_option: str = ""       # meson option name for build switches
-    # Switched in the C engine: its id is declared, with the instructions it
-    # switches, by a change(...) in stageN/vm/*.def (False: a change of the
-    # compiler or of the Python runtime only).
-    engine: bool = True
-    merge_order: int = 0         # position in the stage's merge order, for attribution
-    requires: tuple[str, ...] = ()   # changes it cannot run without (switched on with it)
-    # False for a change whose measured gain did not hold: it stays built and tested,
-    # and runs only when named in FIVEFOLD_WITH (its README row has the numbers).
-    on_by_default: bool = True
+    """One change (frozen: compared, hashed and printed by its fields).
+
+    id: "s1.binary_op": stage prefix, then a name; stage: 1..4; description: one
+    paragraph; targets: benchmarks it is meant to speed up; test: the test that
+    proves it (pytest node id); switch: "runtime" or "build"; build_option: the
+    meson option of a build switch; engine: switched in the C engine, its id
+    declared with the instructions it switches by a change(...) in
+    stageN/vm/*.def (False: a change of the compiler or of the Python runtime
+    only); merge_order: position in the stage's merge order, for attribution;
+    requires: changes it cannot run without (switched on with it);
+    on_by_default: False for a change whose measured gain did not hold: it stays
+    built and tested, and runs only when named in FIVEFOLD_WITH (its README row
+    has the numbers).
+    """
+
+    __slots__ = _CHANGE_FIELDS
+
+    def __init__(self, id: str, stage: int, description: str, targets: tuple[str, ...],
+                 test: str, switch: str = "runtime", build_option: str = "",
+                 engine: bool = True, merge_order: int = 0, requires: tuple[str, ...] = (),
+                 on_by_default: bool = True):
+        values = (id, stage, description, targets, test, switch, build_option, engine,
+                  merge_order, requires, on_by_default)
+        for name, value in zip(_CHANGE_FIELDS, values):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}: a Change is frozen")
+
+    __delattr__ = __setattr__
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in _CHANGE_FIELDS)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def __repr__(self):
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _CHANGE_FIELDS)
+        return f"Change({inner})"
+
+    def as_dict(self) -> dict:
+        return {name: getattr(self, name) for name in _CHANGE_FIELDS}
 
 
-@dataclass
 class Selection:
-    """The stage and change overrides an engine runs with."""
+    """The stage and change overrides an engine runs with (stage None: the highest)."""
 
-    stage: int = max(STAGES)
-    without: frozenset[str] = field(default_factory=frozenset)
-    with_: frozenset[str] = field(default_factory=frozenset)
+    __slots__ = ("stage", "without", "with_")
+
+    def __init__(self, stage: int | None = None, without: frozenset[str] = frozenset(),
+                 with_: frozenset[str] = frozenset()):
+        self.stage = max(__getattr__("STAGES")) if stage is None else stage
+        self.without = without
+        self.with_ = with_
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.stage, self.without, self.with_) == (other.stage, other.without, other.with_)
+
+    def __repr__(self):
+        return f"Selection(stage={self.stage!r}, without={self.without!r}, with_={self.with_!r})"
 
     @classmethod
-    def from_environ(cls, environ=os.environ) -> "Selection":
+    def from_environ(cls, environ=os.environ, stages: tuple[int, ...] | None = None,
+                     what: str = "") -> "Selection":
+        """The selection FIVEFOLD_STAGE/WITHOUT/WITH name; `stages` are the valid
+        stage numbers (default STAGES: the stage packages), the highest the default;
+        `what` says where they come from, in the error."""
+        if stages is None:
+            stages = __getattr__("STAGES")
         stage_text = environ.get("FIVEFOLD_STAGE", "").strip()
-        stage = max(STAGES)
+        stage = max(stages)
         if stage_text:
             try:
                 stage = int(stage_text)
             except ValueError:
-                raise ValueError(f"FIVEFOLD_STAGE must be one of {STAGES}, not {stage_text!r}") from None
-            if stage not in STAGES:
-                raise ValueError(f"FIVEFOLD_STAGE must be one of {STAGES}, not {stage}")
-        return cls(stage, _ids(environ.get("FIVEFOLD_WITHOUT", "")), _ids(environ.get("FIVEFOLD_WITH", "")))
+                raise ValueError(f"FIVEFOLD_STAGE must be one of {stages}{what}, "
+                                 f"not {stage_text!r}") from None
+            if stage not in stages:
+                raise ValueError(f"FIVEFOLD_STAGE must be one of {stages}{what}, not {stage}")
+        return cls(stage, _ids(environ.get("FIVEFOLD_WITHOUT", "")),
+                   _ids(environ.get("FIVEFOLD_WITH", "")))
 
 
 def _ids(text: str) -> frozenset[str]:
@@ -132,21 +200,29 @@ def with_requirements(ids) -> set[str]:
 def describe(selection: Selection | None = None) -> list[dict]:
     """What `fivefold.changes()` returns: every change with an `enabled` flag."""
     on = {c.id for c in enabled(selection)}
-    return [dict(asdict(c), enabled=c.id in on) for c in all_changes()]
-
-
-# The stage packages that hold changes; importing one registers its changes.
-STAGE_PACKAGES = tuple(f"fivefold.stage{n}" for n in STAGES if n)
+    return [dict(c.as_dict(), enabled=c.id in on) for c in all_changes()]
 
 
 def load_stages() -> None:
     """Import every stage package so that all changes are registered, then check
     them against the changes the engine's definitions declare."""
-    import importlib
-
-    for name in STAGE_PACKAGES:
-        importlib.import_module(name)
+    import_stage_packages()
     check_declarations()
+
+
+def import_stage_packages() -> None:
+    """Import fivefold.stage1, stage2, ... until one does not exist (stages are
+    numbered without gaps): what STAGES finds, without importlib.util."""
+    n = 1
+    while True:
+        name = f"fivefold.stage{n}"
+        try:
+            __import__(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            return
+        n += 1
 
 
 def check_declarations(declared: dict | None = None) -> None:
@@ -178,11 +254,17 @@ def stages_with_changes() -> list[int]:
     return sorted({c.stage for c in all_changes()})
 
 
-def engine_selection(environ=os.environ) -> tuple[int, list[str]]:
+def engine_selection(built: tuple[int, ...] | None = None, declared: dict | None = None,
+                     environ=os.environ) -> tuple[int, list[str]]:
     """(stage, enabled change ids) for the engine, read from the environment.
 
-    fivefold._fivefold calls this at import and switches on what it names;
+    fivefold._fivefold calls this at import with the stages built into it and the
+    changes its definitions declare, and switches on what it names; a stage above
+    the highest built one is refused (it would run as the highest silently).
     ValueError (bad FIVEFOLD_STAGE, unknown id) becomes its ImportError."""
-    load_stages()
-    selection = Selection.from_environ(environ)
+    import_stage_packages()
+    check_declarations(declared)
+    stages = None if built is None else (0, *sorted(built))
+    what = "" if built is None else " (the stages built into this engine)"
+    selection = Selection.from_environ(environ, stages, what)
     return selection.stage, [c.id for c in enabled(selection)]

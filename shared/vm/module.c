@@ -21,7 +21,22 @@ configure_from_registry(void)
     if (registry == NULL) {
         return -1;
     }
-    PyObject *result = PyObject_CallMethod(registry, "engine_selection", NULL);
+    /* The registry refuses a FIVEFOLD_STAGE above the stages built in here. */
+    PyObject *built = ff_built_stages();
+    if (built == NULL) {
+        Py_DECREF(registry);
+        return -1;
+    }
+    PyObject *declared = ff_declared_changes();
+    if (declared == NULL) {
+        Py_DECREF(built);
+        Py_DECREF(registry);
+        return -1;
+    }
+    PyObject *result = PyObject_CallMethod(registry, "engine_selection", "(OO)", built,
+                                           declared);
+    Py_DECREF(declared);
+    Py_DECREF(built);
     Py_DECREF(registry);
     if (result == NULL) {
         if (PyErr_ExceptionMatches(PyExc_ValueError)) {

@@ -116,6 +116,28 @@ ff_enabled_change_ids(void)
 }
 
 PyObject *
+ff_declared_changes(void)
+{
+    /* {id: (stage, ())}: the shape of the generated opcodes.CHANGES table that
+     * changes.check_declarations reads, without importing that module at start-up
+     * (the instructions are not needed for the check). */
+    PyObject *result = PyDict_New();
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int i = 0; ff_change_defs[i].id != NULL; i++) {
+        PyObject *entry = Py_BuildValue("(i())", ff_change_defs[i].stage);
+        if (entry == NULL || PyDict_SetItemString(result, ff_change_defs[i].id, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    return result;
+}
+
+PyObject *
 ff_built_stages(void)
 {
     PyObject *result = PyList_New(0);

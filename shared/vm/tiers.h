@@ -49,6 +49,8 @@ int ff_configure_changes(PyObject *ids);
 PyObject *ff_enabled_change_ids(void);
 /* Every built stage's number, ascending (a tuple). */
 PyObject *ff_built_stages(void);
+/* {change id: (stage, ())} for every change(...) the .def files declare. */
+PyObject *ff_declared_changes(void);
 void ff_tiers_quicken(FFCode *code);
 PyObject *ff_tiers_stats(void);
 void ff_tiers_reset_stats(void);

@@ -97,6 +97,10 @@ def test_wrapper_sets_the_selection_for_any_environment(tmp_path):
     assert out.stdout.split() == ["1", "s1.a,s1.b", "''"]
     # Same spec and launcher: the same file, not a new one.
     assert change_selection.write_wrapper(spec, fake_launcher(tmp_path), env) == wrapper
+    # Beside it, the `fivefold` command with the same selection.
+    command = (wrapper.parent / "fivefold").read_text()
+    assert "export FIVEFOLD_STAGE=1" in command
+    assert command.endswith(f'exec {tmp_path / "fivefold"} "$@"\n')
 
 
 def test_fivefold_engine_with_a_launcher_is_identified(tmp_path, monkeypatch):

@@ -53,5 +53,8 @@ def test_startup_runs_the_engine_itself(monkeypatch):
     cmd = captured_command(monkeypatch, e, startup, entry)
     assert cmd[-3:] == ["/opt/engine/python", "-c", "pass"]
     five = engine_specs.Engine(engine_specs.parse_spec("fivefold:stage=0"), Path("/w/python"))
-    assert [x.name for x in startup.entries([], five)] == ["startup_pass", "startup_import_engine"]
+    entries = startup.entries([], five)
+    assert [x.name for x in entries] == ["startup_pass", "startup_import_engine", "startup_run_pass"]
+    run_pass = captured_command(monkeypatch, five, startup, entries[2])
+    assert run_pass[-4:] == ["/w/fivefold", "run", "-c", "pass"]
     assert startup.suite_name("pyperformance") == "startup"

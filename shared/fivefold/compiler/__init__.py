@@ -24,6 +24,7 @@ The pipeline, in the order CPython 3.11's compile() runs the same steps:
 from __future__ import annotations
 
 import ast
+import sys
 import types
 import warnings
 
@@ -59,8 +60,12 @@ def check_syntax(source: str | bytes, filename: str) -> None:
 
 
 def compile_source(source: str | bytes, filename: str, *, target: str = "fivefold",
-                   checked: bool = False) -> types.CodeType:
-    """Compile a module. `checked=True` when CPython's compile() already accepted it."""
+                   checked: bool = False, optimize: int = -1) -> types.CodeType:
+    """Compile a module. `checked=True` when CPython's compile() already accepted it.
+    `optimize` is compile()'s: -1 is the interpreter's -O level (sys.flags.optimize);
+    1 compiles out asserts and makes __debug__ False, 2 also drops docstrings."""
+    if optimize < 0:
+        optimize = sys.flags.optimize
     if not checked:
         check_syntax(source, filename)
     if isinstance(source, bytes):
@@ -73,11 +78,11 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
         warnings.simplefilter("ignore")
         tree = ast.parse(source, filename)
     flags = future_flags(tree)
-    fallback = FallbackCompiler(filename, flags)
+    fallback = FallbackCompiler(filename, flags, optimize)
     reason = fallback.module_reason(tree)
     if reason is not None:
         return fallback.compile_module(tree, reason)
-    tree = folding.fold(tree)
+    tree = folding.fold(tree, optimize)
     scopes = build_scopes(source, filename)
     if target == "cpython":
         the_isa = isa_mod.cpython_isa()
@@ -92,7 +97,8 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
 
     mark = fallback.stats_mark()
     try:
-        return Compiler(tree, scopes, filename, assemble, flags, fallback).compile_module()
+        return Compiler(tree, scopes, filename, assemble, flags, fallback,
+                        optimize).compile_module()
     except CompileError as exc:
         # The compiler gave up on the module's own code: it runs on CPython.
         fallback.forget_since(mark)

@@ -212,8 +212,8 @@ class Definitions:
         doc = None
         body = node.body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
-            doc = body[0].value.value
+                and isinstance(body[0].value.value, str) and self.optimize < 2:
+            doc = body[0].value.value  # -OO: no docstring; the string is a statement
         unit.docstring = doc
         unit.add_const(doc)
         args = node.args

@@ -73,9 +73,10 @@ def scan(nodes) -> str | None:
 class FallbackCompiler:
     """Decides which scopes fall back and compiles them with CPython."""
 
-    def __init__(self, filename: str, future_flags: int):
+    def __init__(self, filename: str, future_flags: int, optimize: int = -1):
         self.filename = filename
         self.future_flags = future_flags
+        self.optimize = optimize  # compile()'s -O level, as the fivefold code's
 
     def reason_for(self, node) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
@@ -114,7 +115,7 @@ class FallbackCompiler:
         return scan(own_scope_nodes(tree.body))
 
     def compile_module(self, tree: ast.Module, reason: str) -> types.CodeType:
-        code = _quiet_compile(tree, self.filename, self.future_flags)
+        code = _quiet_compile(tree, self.filename, self.future_flags, self.optimize)
         STATS.fallbacks.append(FallbackRecord(self.filename, "<module>", 1, reason))
         return code
 
@@ -164,19 +165,19 @@ class FallbackCompiler:
         module = ast.Module(body=prelude + [outer], type_ignores=[])
         ast.copy_location(outer, node)
         ast.fix_missing_locations(module)
-        top = _quiet_compile(module, self.filename, self.future_flags)
+        top = _quiet_compile(module, self.filename, self.future_flags, self.optimize)
         code = _find_code(top, [SYNTHETIC] + ([parent.private] if in_class else []) + [name])
         code = _rename(code, code.co_qualname, qualname)
         STATS.fallbacks.append(FallbackRecord(self.filename, qualname, node.lineno, reason))
         return code, qualname
 
 
-def _quiet_compile(tree, filename: str, flags: int) -> types.CodeType:
+def _quiet_compile(tree, filename: str, flags: int, optimize: int = -1) -> types.CodeType:
     """CPython's compile(); its SyntaxWarnings were already shown when the whole
     source was checked, so they are not repeated."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return compile(tree, filename, "exec", flags=flags, dont_inherit=True)
+        return compile(tree, filename, "exec", flags=flags, dont_inherit=True, optimize=optimize)
 
 
 def _find_code(code: types.CodeType, path: list[str]) -> types.CodeType:

@@ -104,7 +104,11 @@ def _const(value, like: ast.AST) -> ast.Constant:
 
 
 class ConstantFolder(ast.NodeTransformer):
-    """Folds the same expressions CPython 3.11's optimizer folds (optimize level 0)."""
+    """Folds the same expressions CPython 3.11's optimizer folds; `__debug__` is
+    `not optimize` (False under -O and -OO)."""
+
+    def __init__(self, optimize: int = 0):
+        self.optimize = optimize
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
@@ -159,7 +163,7 @@ class ConstantFolder(ast.NodeTransformer):
 
     def visit_Name(self, node):
         if node.id == "__debug__" and isinstance(node.ctx, ast.Load):
-            return _const(True, node)
+            return _const(not self.optimize, node)
         return node
 
     def visit_Compare(self, node):
@@ -298,5 +302,5 @@ def _fold_iter(node):
     return node
 
 
-def fold(tree: ast.AST) -> ast.AST:
-    return ConstantFolder().visit(tree)
+def fold(tree: ast.AST, optimize: int = 0) -> ast.AST:
+    return ConstantFolder(optimize).visit(tree)

@@ -61,8 +61,11 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
     """Compiles one module; `compile_module()` returns the assembled top unit."""
 
     def __init__(self, tree: ast.Module, top_scope: Scope, filename: str, assemble,
-                 future_flags: int = 0, fallback=None):
+                 future_flags: int = 0, fallback=None, optimize: int = 0):
         self.tree = tree
+        # compile()'s -O level: 1 leaves out asserts, 2 also docstrings (compiler_assert,
+        # compiler_body and compiler_function in 3.11's compile.c).
+        self.optimize = optimize
         self.top_scope = top_scope
         self.filename = filename
         self.assemble = assemble  # callable(unit, compiler) -> code object
@@ -205,7 +208,7 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         if not stmts:
             return
         start = 0
-        doc = get_docstring(stmts)
+        doc = get_docstring(stmts) if self.optimize < 2 else None
         if doc is not None:
             start = 1
             self.visit_expr(stmts[0].value)
@@ -333,6 +336,8 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
             self.visit_expr(target)
 
     def stmt_Assert(self, node: ast.Assert) -> None:
+        if self.optimize:
+            return
         end = self.new_label()
         self.jump_if(node.test, end, True)
         self.emit("LOAD_ASSERTION_ERROR")

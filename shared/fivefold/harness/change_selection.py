@@ -65,19 +65,28 @@ def write_wrapper(spec: EngineSpec, launcher: Path, env: dict[str, str]) -> Path
     pyperf starts workers with a filtered environment; the wrapper sets
     FIVEFOLD_* itself, so workers run the right changes whatever pyperf passes.
     Cached under <cache>/engines/<spec>-<hash>/python; rewritten when different.
+    Beside it, `fivefold` does the same for the `fivefold` command installed with
+    the launcher (the startup metric's `fivefold run -c pass`).
     """
-    lines = ["#!/bin/sh",
-             f"# fivefold engine {spec.text}: made by fivefold.harness.change_selection"]
+    head = ["#!/bin/sh",
+            f"# fivefold engine {spec.text}: made by fivefold.harness.change_selection"]
     for key in sorted(env):
-        lines.append(f"export {key}={shlex.quote(env[key])}")
-    lines.append(f'exec {shlex.quote(str(launcher))} "$@"')
-    text = "\n".join(lines) + "\n"
+        head.append(f"export {key}={shlex.quote(env[key])}")
+    text = "\n".join([*head, f'exec {shlex.quote(str(launcher))} "$@"']) + "\n"
+    command = launcher.parent / "fivefold"
+    command_text = "\n".join([*head, f'exec {shlex.quote(str(command))} "$@"']) + "\n"
     key = hashlib.sha256(text.encode()).hexdigest()[:12]
     path = identity.cache_dir() / "engines" / f"{spec.dirname}-{key}" / "python"
-    if not (path.is_file() and path.read_text() == text):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text)
-        tmp.chmod(0o755)
-        os.replace(tmp, path)
+    _write_executable(path, text)
+    _write_executable(path.parent / "fivefold", command_text)
     return path
+
+
+def _write_executable(path: Path, text: str) -> None:
+    if path.is_file() and path.read_text() == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text)
+    tmp.chmod(0o755)
+    os.replace(tmp, path)

@@ -9,7 +9,8 @@ the engine), so pyperformance's files run unmodified.
     memory        peak memory per worker, bytes (pyperf --track-memory: private
                   bytes from /proc/self/smaps, sampled every 10 ms)
     startup       seconds to run `ENGINE -c pass` (pyperf command), and for
-                  fivefold engines `ENGINE -c "import fivefold._fivefold"`
+                  fivefold engines `ENGINE -c "import fivefold._fivefold"` and
+                  `fivefold run -c pass` (the `fivefold` command beside the engine)
     instructions  instructions per loop (cachegrind, no cache simulation)
     qemu-instructions  guest arm64 instructions per loop under qemu (the
                   `fivefold-aarch64` engine's only metric: insncount plugin)
@@ -140,13 +141,18 @@ class StartupMetric(Metric):
         wanted = [Entry("startup_pass", Path("-c"), ("-c", "pass"))]
         if engine.kind.startswith("fivefold"):
             wanted.append(Entry("startup_import_engine", Path("-c"), ("-c", "import fivefold._fivefold")))
+            # The command users type; its args go to the `fivefold` beside the engine's python.
+            wanted.append(Entry("startup_run_pass", Path("-c"), ("run", "-c", "pass")))
         return wanted
 
     def measure(self, engine, entry, options, log):
+        program = engine.python
+        if entry.name == "startup_run_pass":
+            program = engine.python.parent / "fivefold"  # written beside it by write_wrapper
         with tempfile.TemporaryDirectory(prefix="fivefold-startup-") as tmp:
             out = Path(tmp) / "out.json"
             cmd = [sys.executable, "-m", "pyperf", "command", "--name", entry.name, "--output", str(out),
-                   *options.pyperf_args(), "--", str(engine.python), *entry.args]
+                   *options.pyperf_args(), "--", str(program), *entry.args]
             what = f"{entry.name} on {engine.name}"
             _run_logged(cmd, log, None, what)
             return _load(out, what)

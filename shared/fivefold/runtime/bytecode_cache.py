@@ -25,13 +25,12 @@ ignored and rewritten.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import marshal
 import os
 import sys
-import types
-from dataclasses import dataclass
+
+# hashlib is imported where a hash is taken (a module compiled or read from the cache),
+# not here: this module is on the path of every program's start, which needs none.
 
 MAGIC = b"FFPC"
 FORMAT = 1
@@ -40,55 +39,75 @@ _HASH_SIZE = 16
 _HEADER_SIZE = len(MAGIC) + 2 * _HASH_SIZE
 
 
-@dataclass
 class CacheStats:
     """What the cache did in this process (reported by `--stats`)."""
 
-    hits: int = 0
-    misses: int = 0
-    writes: int = 0
-    write_errors: int = 0
-    units_loaded: int = 0
+    def __init__(self):
+        self.hits = 0
+        self.misses = 0
+        self.writes = 0
+        self.write_errors = 0
+        self.units_loaded = 0
 
 
 STATS = CacheStats()
+_VERSION_TAG: list[bytes] = []
 
 
-@functools.lru_cache(maxsize=None)
 def version_tag() -> bytes:
     """Changes whenever the opcode table, the compiler or this format changes."""
-    import fivefold.compiler
-    import fivefold.generated.opcodes
+    if _VERSION_TAG:
+        return _VERSION_TAG[0]
+    import hashlib
 
+    import fivefold
+
+    # The files are found by path, not imported: a module read from the cache needs
+    # neither the compiler nor the opcode table in memory.
+    package = os.path.dirname(fivefold.__file__)
     digest = hashlib.blake2b(digest_size=_HASH_SIZE)
     digest.update(f"{FORMAT}:{sys.implementation.cache_tag}".encode())
-    files = [fivefold.generated.opcodes.__file__]
-    compiler_dir = os.path.dirname(fivefold.compiler.__file__)
+    files = [os.path.join(package, "generated", "opcodes.py")]
+    compiler_dir = os.path.join(package, "compiler")
     files += sorted(os.path.join(compiler_dir, name) for name in os.listdir(compiler_dir)
                     if name.endswith(".py"))
     for path in files:
         with open(path, "rb") as f:
             digest.update(os.path.basename(path).encode() + b"\0" + f.read())
-    return digest.digest()
+    _VERSION_TAG.append(digest.digest())
+    return _VERSION_TAG[0]
+
+
+CodeType = type(version_tag.__code__)  # types.CodeType, without importing types
 
 
 def source_hash(source: bytes) -> bytes:
+    import hashlib
+
     return hashlib.blake2b(source, digest_size=_HASH_SIZE).digest()
 
 
-def cache_path(source_path: str) -> str:
-    """`dir/__pycache__/name.cpython-311.fivefold.pyc` for `dir/name.py`."""
+def optimization_tag(optimize: int | None = None) -> str:
+    """"", ".opt-1" or ".opt-2": CPython's pyc names tell -O and -OO code apart the same way."""
+    level = sys.flags.optimize if optimize is None else optimize
+    return f".opt-{level}" if level > 0 else ""
+
+
+def cache_path(source_path: str, optimize: int | None = None) -> str:
+    """`dir/__pycache__/name.cpython-311.fivefold.pyc` for `dir/name.py` (with `.opt-N`
+    before `.fivefold` under -O/-OO, whose code has no asserts, or no docstrings)."""
     head, tail = os.path.split(source_path)
     base = tail.rpartition(".")[0] or tail
-    return os.path.join(head, "__pycache__", f"{base}.{sys.implementation.cache_tag}.fivefold.pyc")
+    tag = sys.implementation.cache_tag + optimization_tag(optimize)
+    return os.path.join(head, "__pycache__", f"{base}.{tag}.fivefold.pyc")
 
 
 # --- encoding ---------------------------------------------------------------------
 def is_shadow(code: object) -> bool:
-    return isinstance(code, types.CodeType) and bool(code.co_flags & CO_FIVEFOLD)
+    return isinstance(code, CodeType) and bool(code.co_flags & CO_FIVEFOLD)
 
 
-def encode_unit(shadow: types.CodeType) -> tuple:
+def encode_unit(shadow) -> tuple:
     from fivefold import _fivefold
 
     ff = _fivefold.code_of(shadow)
@@ -103,7 +122,7 @@ def encode_unit(shadow: types.CodeType) -> tuple:
             tuple(ff.co_exceptiontable), tuple(nested))
 
 
-def decode_unit(data: tuple) -> types.CodeType:
+def decode_unit(data: tuple):
     from fivefold import _fivefold
 
     template, bytecode, consts, names, table, nested = data
@@ -114,23 +133,23 @@ def decode_unit(data: tuple) -> types.CodeType:
     return _fivefold.make_code(template, bytecode, tuple(consts), names, table)
 
 
-def encode(code: types.CodeType, fallbacks: list[tuple]) -> bytes:
+def encode(code, fallbacks: list[tuple]) -> bytes:
     """A module's code (shadow, or CPython code for a module that fell back whole)."""
     body = ("fivefold", encode_unit(code)) if is_shadow(code) else ("cpython", code)
     return marshal.dumps((body, tuple(fallbacks)))
 
 
-def decode(payload: bytes) -> tuple[types.CodeType, tuple]:
+def decode(payload: bytes) -> tuple:
     (kind, body), fallbacks = marshal.loads(payload)
     if kind == "fivefold":
         return decode_unit(body), fallbacks
-    if kind == "cpython" and isinstance(body, types.CodeType):
+    if kind == "cpython" and isinstance(body, CodeType):
         return body, fallbacks
     raise ValueError(f"unknown cache entry kind {kind!r}")
 
 
 # --- files -------------------------------------------------------------------------
-def read(path: str, source: bytes) -> tuple[types.CodeType, tuple] | None:
+def read(path: str, source: bytes) -> tuple | None:
     """The cached code for this exact source, or None (missing, stale or corrupt)."""
     try:
         with open(path, "rb") as f:
@@ -150,7 +169,7 @@ def read(path: str, source: bytes) -> tuple[types.CodeType, tuple] | None:
         return None
 
 
-def write(path: str, source: bytes, code: types.CodeType, fallbacks: list[tuple]) -> bool:
+def write(path: str, source: bytes, code, fallbacks: list[tuple]) -> bool:
     """Store atomically (temporary file, then rename); False if the directory is not writable."""
     if sys.dont_write_bytecode:
         return False
@@ -173,7 +192,7 @@ def write(path: str, source: bytes, code: types.CodeType, fallbacks: list[tuple]
     return True
 
 
-def load_or_compile(source: bytes, filename: str, cached: str | None) -> types.CodeType:
+def load_or_compile(source: bytes, filename: str, cached: str | None):
     """The module's code from the cache at `cached`, or compiled (and then cached)."""
     from fivefold import compiler
 

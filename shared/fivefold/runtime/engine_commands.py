@@ -1,5 +1,5 @@
-"""The engine's commands: `fivefold run (PROGRAM.py | -m MODULE | -c CODE | -) [ARGS]` and
-`fivefold dis FILE_OR_MODULE`."""
+"""The engine's commands: `fivefold run (PROGRAM.py | -m MODULE | -c CODE | -) [ARGS]`
+(its command line is run_command.py's) and `fivefold dis FILE_OR_MODULE`."""
 
 from __future__ import annotations
 
@@ -7,28 +7,18 @@ import argparse
 import os
 import sys
 
+from fivefold.runtime import launcher, run_command
+
 
 def register(subparsers) -> None:
+    # `fivefold run` is parsed by run_command.py (python's command line, by hand: cli.main
+    # sends it there without building a parser); this entry lists it in the full parser
+    # and passes its words on.
     run = subparsers.add_parser(
         "run", help="run a Python program on fivefold, like `python PROGRAM.py ARGS`",
-        usage="fivefold run [--stats] [--accelerate PATTERN] "
-              "(PROGRAM.py | -m MODULE | -c CODE | -) [ARGS]",
-        description="Compile the program with fivefold's compiler and run it on fivefold's VM. "
-                    "Modules imported from the program's directory are compiled by fivefold "
-                    "too (cached in __pycache__); the standard library and site-packages run "
-                    "on CPython unless --accelerate names them.")
-    run.add_argument("--stats", action="store_true",
-                     help="after the run, print code units compiled and fallbacks (to stderr)")
-    run.add_argument("--accelerate", action="append", default=[], metavar="PATTERN",
-                     help="also compile modules whose name matches PATTERN (fnmatch; a plain "
-                          "name includes its submodules); repeatable")
-    run.add_argument("-m", dest="module", nargs=argparse.REMAINDER, metavar="MODULE",
-                     help="run a module as a script (like python -m)")
-    run.add_argument("-c", dest="command", nargs=argparse.REMAINDER, metavar="CODE",
-                     help="run the program given as a string (like python -c)")
-    run.add_argument("args", nargs=argparse.REMAINDER, metavar="PROGRAM.py [ARGS]",
-                     help="the Python file to run (- for standard input) and its arguments")
-    run.set_defaults(func=_run, parser=run)
+        add_help=False, usage=run_command.RUN_USAGE.partition("usage: ")[2].rstrip())
+    run.add_argument("words", nargs=argparse.REMAINDER)
+    run.set_defaults(func=lambda args: launcher.run_main(args.words))
 
     dis = subparsers.add_parser("dis", help="show the fivefold bytecode of a Python file or module")
     dis.add_argument("file", metavar="FILE_OR_MODULE",
@@ -39,30 +29,6 @@ def register(subparsers) -> None:
     dis.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                      help="the program's arguments (with --adaptive)")
     dis.set_defaults(func=_dis)
-
-
-def _run(args) -> int:
-    from fivefold.runtime import run_modes
-    from fivefold.runtime.program import RunOptions, run_program
-
-    # -m and -c take the rest of the command line: their first word is the module or
-    # code, the others are the program's arguments (as `python -m MOD ARGS`).
-    if args.module is not None:
-        if not args.module:
-            args.parser.error("argument -m: expected a module name")
-        return run_modes.run_module(args.module[0], args.module[1:] + args.args, args.stats,
-                                    args.accelerate)
-    if args.command is not None:
-        if not args.command:
-            args.parser.error("argument -c: expected the program's code")
-        return run_modes.run_command(args.command[0], args.command[1:] + args.args, args.stats,
-                                     args.accelerate)
-    if not args.args:
-        args.parser.error("give a program: PROGRAM.py, -m MODULE, -c CODE or -")
-    program, rest = args.args[0], args.args[1:]
-    if program == "-":
-        return run_modes.run_stdin(rest, args.stats, args.accelerate)
-    return run_program(RunOptions(program, rest, args.stats, args.accelerate))
 
 
 def _dis(args) -> int:

@@ -12,7 +12,6 @@ import each other.
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 
 SCRIPT_NAME = "fivefold-python"
@@ -27,6 +26,8 @@ def find_launcher() -> str | None:
     here = os.path.join(os.path.dirname(sys.executable), SCRIPT_NAME)
     if os.path.isfile(here) and os.access(here, os.X_OK):
         return here
+    import shutil  # only here: not on the path of a program started from a venv's bin/
+
     return shutil.which(SCRIPT_NAME)
 
 

@@ -23,13 +23,14 @@ importlib's never match: the engine is not compiled by itself.
 
 from __future__ import annotations
 
-import fnmatch
-import importlib.abc
-import importlib.machinery
 import os
 import sys
-import sysconfig
-from dataclasses import dataclass, field
+
+# The loader and finder classes come from the frozen importlib that every
+# interpreter has loaded: importlib.abc and importlib.machinery would bring
+# importlib.resources, inspect and more into every program's start (the finder
+# needs no ABC: the import system only calls find_spec).
+from _frozen_importlib_external import PathFinder, SourceFileLoader
 
 from fivefold.runtime import bytecode_cache
 
@@ -48,16 +49,21 @@ def _under(path: str, root: str) -> bool:
 
 
 def library_dirs() -> list[str]:
-    """The standard library and site-packages directories of this interpreter."""
-    names = ("stdlib", "platstdlib", "purelib", "platlib")
-    dirs = {sysconfig.get_path(name) for name in names}
-    try:
-        import site
+    """The standard library and site-packages directories of this interpreter.
 
+    The standard library is where os.py is (sysconfig's "stdlib" and "platstdlib"
+    on a POSIX build), site-packages what site lists (sysconfig's "purelib" and
+    "platlib" under sys.prefix and sys.exec_prefix); sysconfig itself is not
+    imported, it is not needed to start a program, and neither is site under -S."""
+    dirs = {os.path.dirname(os.__file__)}
+    site = sys.modules.get("site")
+    if site is not None and hasattr(site, "getsitepackages"):
         dirs.update(site.getsitepackages())
         dirs.add(site.getusersitepackages())
-    except (AttributeError, ImportError):  # -S, or a site module without these
-        pass
+    else:  # -S: where site would have looked
+        version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+        dirs.update(os.path.join(prefix, "lib", version, "site-packages")
+                    for prefix in (sys.prefix, sys.exec_prefix))
     return sorted(_norm(d) for d in dirs if d)
 
 
@@ -65,13 +71,16 @@ def patterns_from_environ(environ=os.environ) -> list[str]:
     return [p.strip() for p in environ.get(ACCELERATE_ENV, "").split(",") if p.strip()]
 
 
-@dataclass
 class Policy:
-    """Decides which modules fivefold compiles."""
+    """Decides which modules fivefold compiles: those under `roots` (program
+    directories) except under `excluded` (library directories inside a root), and
+    those named by `patterns` (--accelerate)."""
 
-    roots: list[str] = field(default_factory=list)       # program directories
-    patterns: list[str] = field(default_factory=list)    # --accelerate patterns
-    excluded: list[str] = field(default_factory=list)    # library dirs inside a root
+    def __init__(self, roots: list[str] | None = None, patterns: list[str] | None = None,
+                 excluded: list[str] | None = None):
+        self.roots = list(roots or [])
+        self.patterns = list(patterns or [])
+        self.excluded = list(excluded or [])
 
     @classmethod
     def for_program(cls, program_dir: str | None, patterns: list[str]) -> "Policy":
@@ -83,8 +92,10 @@ class Policy:
         return cls(roots, list(patterns), excluded)
 
     def name_matches(self, fullname: str) -> bool:
-        if fullname.split(".")[0] in _NEVER:
+        if not self.patterns or fullname.split(".")[0] in _NEVER:
             return False
+        import fnmatch  # only with --accelerate patterns
+
         for pattern in self.patterns:
             if fnmatch.fnmatchcase(fullname, pattern) or fullname.startswith(pattern + "."):
                 return True
@@ -99,7 +110,7 @@ class Policy:
         return any(_under(path, root) for root in self.roots)
 
 
-class FivefoldLoader(importlib.machinery.SourceFileLoader):
+class FivefoldLoader(SourceFileLoader):
     """A source file loader whose code is fivefold's (cached like __pycache__)."""
 
     def get_code(self, fullname):
@@ -113,15 +124,15 @@ class FivefoldLoader(importlib.machinery.SourceFileLoader):
         return compiler.compile_source(data, path)
 
 
-class FivefoldFinder(importlib.abc.MetaPathFinder):
+class FivefoldFinder:
     """Finds modules as PathFinder does; gives fivefold's loader to the chosen ones."""
 
     def __init__(self, policy: Policy):
         self.policy = policy
 
     def find_spec(self, fullname, path=None, target=None):
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        if spec is None or type(spec.loader) is not importlib.machinery.SourceFileLoader:
+        spec = PathFinder.find_spec(fullname, path, target)
+        if spec is None or type(spec.loader) is not SourceFileLoader:
             return spec
         if not spec.origin or not self.policy.accelerates(fullname, spec.origin):
             return spec
@@ -130,7 +141,7 @@ class FivefoldFinder(importlib.abc.MetaPathFinder):
         return spec
 
     def invalidate_caches(self):
-        importlib.machinery.PathFinder.invalidate_caches()
+        PathFinder.invalidate_caches()
 
 
 def install(policy: Policy) -> FivefoldFinder:
@@ -139,7 +150,7 @@ def install(policy: Policy) -> FivefoldFinder:
     finder = FivefoldFinder(policy)
     index = len(sys.meta_path)
     for i, entry in enumerate(sys.meta_path):
-        if entry is importlib.machinery.PathFinder:
+        if entry is PathFinder:
             index = i
             break
     sys.meta_path.insert(index, finder)
@@ -159,6 +170,11 @@ def install_for_program(program_dir: str | None, extra_patterns: list[str] = ())
             patterns.append(pattern)
     if patterns:
         os.environ[ACCELERATE_ENV] = ",".join(patterns)
+        # The compiler is imported before the hook is in place when library modules are
+        # to be compiled: importing it through the hook (first compilation) would make
+        # the modules it imports load through a compiler not yet there. What it imports
+        # that a pattern names is then reloaded below, like the rest.
+        from fivefold import compiler  # noqa: F401
     finder = install(Policy.for_program(program_dir, patterns))
     recompile_imported(finder.policy)
     return finder
@@ -174,10 +190,14 @@ def recompile_imported(policy: Policy) -> list[str]:
     that kept a reference to an old function or class keeps the CPython one. Submodules
     are reloaded before their packages, so a package's `from .sub import name` sees the
     new objects."""
+    if not policy.patterns:
+        return []
+    import importlib
+
     names = [name for name, module in list(sys.modules.items())
              if module is not None and policy.name_matches(name)
              and type(getattr(getattr(module, "__spec__", None), "loader", None))
-             is importlib.machinery.SourceFileLoader]
+             is SourceFileLoader]
     names.sort(key=lambda name: (-name.count("."), name))
     done = []
     for name in names:

@@ -11,39 +11,48 @@ does.
 
 from __future__ import annotations
 
-import importlib.machinery
 import os
-import signal
 import sys
-import types
-from dataclasses import dataclass, field
 
-from fivefold.runtime.run_stats import print_stats
+# Only modules `python` itself has imported by now are imported here (the loader
+# class from the frozen importlib, a module made by calling the module type): the
+# run path adds nothing to sys.modules but fivefold's own modules
+# (tests/runtime/test_startup_imports.py).
+from _frozen_importlib_external import SourceFileLoader
+
+from fivefold.runtime import program_cache
+
+ModuleType = type(sys)
 
 
-@dataclass
 class RunOptions:
-    path: str
-    args: list[str] = field(default_factory=list)
-    stats: bool = False
-    accelerate: list[str] = field(default_factory=list)  # module patterns (import_hook.py)
+    """What `fivefold run PROGRAM.py ARGS` was asked to do."""
+
+    __slots__ = ("path", "args", "stats", "accelerate")
+
+    def __init__(self, path: str, args: list[str] | None = None, stats: bool = False,
+                 accelerate: list[str] | None = None):
+        self.path = path
+        self.args = list(args or [])
+        self.stats = stats
+        self.accelerate = list(accelerate or [])  # module patterns (import_hook.py)
 
 
-def _fresh_main(path: str) -> types.ModuleType:
+def _fresh_main(path: str) -> ModuleType:
     import builtins
 
-    main = types.ModuleType("__main__")
+    main = ModuleType("__main__")
     main.__file__ = path
     main.__cached__ = None
     main.__builtins__ = builtins
-    main.__loader__ = importlib.machinery.SourceFileLoader("__main__", path)
+    main.__loader__ = SourceFileLoader("__main__", path)
     main.__spec__ = None
     main.__package__ = None
     main.__annotations__ = {}
     return main
 
 
-def _print_uncaught(exc: BaseException, user_code: types.CodeType) -> None:
+def _print_uncaught(exc: BaseException, user_code) -> None:
     """sys.excepthook with the traceback starting at the program's own module frame."""
     tb = exc.__traceback__
     while tb is not None and tb.tb_frame.f_code is not user_code:
@@ -56,13 +65,15 @@ def _print_uncaught(exc: BaseException, user_code: types.CodeType) -> None:
 
 def _die_of_sigint() -> None:
     """CPython exits through SIGINT after an uncaught KeyboardInterrupt."""
+    import signal
+
     sys.stdout.flush()
     sys.stderr.flush()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.kill(os.getpid(), signal.SIGINT)
 
 
-def _execute(code: types.CodeType, namespace: dict) -> None:
+def _execute(code, namespace: dict) -> None:
     """Run the module code.
 
     Under `exec` the runner's own frames (runpy, the CLI, this function) stay below
@@ -78,14 +89,12 @@ def _execute(code: types.CodeType, namespace: dict) -> None:
 
 def run_program(options: RunOptions) -> int:
     """Run the program; return the exit status (SystemExit propagates)."""
-    from fivefold import compiler
-
     path = options.path
     try:
         with open(path, "rb") as f:
             source = f.read()
     except OSError as e:
-        print(f"{sys.executable}: can't open file {path!r}: [Errno {e.errno}] {e.strerror}",
+        print(f"{sys.executable}: can't open file {os.path.abspath(path)!r}: [Errno {e.errno}] {e.strerror}",
               file=sys.stderr)
         return 2
     sys.argv[:] = [path, *options.args]
@@ -97,13 +106,9 @@ def run_program(options: RunOptions) -> int:
     filename = os.path.abspath(path)
     main = _fresh_main(filename)
     sys.modules["__main__"] = main
-    try:
-        compiler.check_syntax(source, filename)
-    except SyntaxError as e:
-        e.__traceback__ = None  # CPython reports it before running anything
-        sys.excepthook(type(e), e, None)
+    code = program_cache.compile_main(source, filename, use_cache=not options.stats)
+    if code is None:
         return 1
-    code = compiler.compile_source(source, filename, checked=True)
     return execute(code, main, options.stats)
 
 
@@ -127,13 +132,15 @@ def prepare_process(program_dir: str | None, accelerate: list[str]) -> None:
     executable.adopt_executable()
 
 
-def execute(code: types.CodeType, main: types.ModuleType, stats: bool) -> int:
+def execute(code, main: ModuleType, stats: bool) -> int:
     """Run the program's code in `main`; return the exit status (SystemExit propagates)."""
     try:
         try:
             _execute(code, main.__dict__)
         finally:
             if stats:
+                from fivefold.runtime.run_stats import print_stats
+
                 print_stats(sys.stderr)
     except SystemExit:
         raise
