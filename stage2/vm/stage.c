@@ -9,6 +9,9 @@ int ff_float_reuse = 0;
 int ff_inline_init = 0;
 int ff_compare_branch = 0;
 int ff_direct_generators = 0;
+int ff_inline_await = 0;
+int ff_direct_coroutines = 0;
+int ff_inline_generator_calls = 0;
 static int any_on = 0;
 
 static int
@@ -24,6 +27,9 @@ configure(const unsigned char *on)
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    ff_inline_await = on[FF_CHANGE_s2_inline_await];
+    ff_direct_coroutines = on[FF_CHANGE_s2_make_coroutine];
+    ff_inline_generator_calls = on[FF_CHANGE_s2_inline_generator_calls];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }
