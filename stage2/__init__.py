@@ -102,4 +102,33 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("exceptions",),
         test="tests/stage2/test_exc_match.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.inline_await", stage=2, merge_order=30,
+        description="`await` (SEND) of a coroutine of fivefold code resumes the coroutine's frame in "
+                    "the same dispatch loop, as s2.inline_generators does for `yield from`: its yield "
+                    "comes back to the awaiting frame to be passed up, its return becomes the value "
+                    "of the await, an exception unwinds into the awaiting frame. No PyIter_Send -> "
+                    "gen_send_ex2 -> PEP 523 round trip and no C recursion per await.",
+        targets=("coroutines",),
+        test="tests/stage2/test_inline_await.py",
+        requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.make_coroutine", stage=2, merge_order=31,
+        description="RETURN_GENERATOR of a coroutine or an async generator makes the object and "
+                    "copies the frame into it as CPython 3.11's _Py_MakeCoro does (restated), as "
+                    "s2.make_generator does for generators, instead of a frame object made by "
+                    "PyFrame_New handed to PyCoro_New or PyAsyncGen_New. Coroutines made while "
+                    "sys.set_coroutine_origin_tracking_depth is set keep that way (cr_origin).",
+        targets=("coroutines",),
+        test="tests/stage2/test_make_coroutine.py",
+        requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.inline_generator_calls", stage=2, merge_order=32,
+        description="A call of a generator, coroutine or async generator function of fivefold code "
+                    "pushes its frame and runs its RETURN_GENERATOR in the same dispatch loop, which "
+                    "pops the frame and resumes the caller with the new object, instead of stage 1's "
+                    "_PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 -> a second run of the loop.",
+        targets=("coroutines", "generators", "nqueens", "genexpr"),
+        test="tests/stage2/test_inline_generator_calls.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]

@@ -153,10 +153,12 @@ exit_unwind:
         frame = cframe->current_frame = dying->previous;
         Py_LeaveRecursiveCall();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
-            /* What gen_send_ex2 does when the generator raised. */
+            /* What gen_send_ex2 does when the generator (or a coroutine an
+             * await resumed here) raised. */
             PyGenObject *gen = ff_generator_leave(tstate, dying, FRAME_COMPLETED);
             if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
-                _PyErr_FormatFromCause(PyExc_RuntimeError, "generator raised StopIteration");
+                _PyErr_FormatFromCause(PyExc_RuntimeError, "%s raised StopIteration",
+                                       PyCoro_CheckExact(gen) ? "coroutine" : "generator");
             }
             ff_generator_release(gen);
         }
@@ -187,9 +189,9 @@ exit_frame:
         frame = cframe->current_frame = dying->previous;
         Py_LeaveRecursiveCall();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
-            /* A generator resumed in this loop returned: it is finished. Its
-             * resumer is the instruction before the caller's resume point: a
-             * FOR_ITER (whose cache unit precedes the resume point) ends the
+            /* A generator (or coroutine) resumed in this loop returned: it is
+             * finished. Its resumer is the instruction before the caller's
+             * resume point: a FOR_ITER (whose cache unit precedes the resume point) ends the
              * loop as its exhausted path does: the value is dropped, the
              * iterator popped, the jump taken; a SEND (no cache; the resumer
              * guaranteed the unit before it is no FOR_ITER) pops the receiver,
@@ -233,8 +235,8 @@ exit_yield:
     _PyFrame_SetStackPointer(frame, stack_pointer);
 #if FF_LOOP_INLINE_FRAMES
     if (!frame->is_entry) {
-        /* Back to the FOR_ITER that resumed the generator in this loop: the
-         * value is its next item. */
+        /* Back to the FOR_ITER or SEND that resumed the generator (or
+         * coroutine) in this loop: the value is its next item. */
         _PyInterpreterFrame *gen_frame = frame;
         frame = cframe->current_frame = gen_frame->previous;
         Py_LeaveRecursiveCall();
@@ -274,6 +276,20 @@ enter_frame:
 exit_generator_created:
     /* RETURN_GENERATOR moved this frame's contents into the generator. */
     Py_LeaveRecursiveCall();
+#if FF_LOOP_INLINE_FRAMES
+    if (!frame->is_entry) {
+        /* A call this loop pushed the frame for (s2.inline_generator_calls):
+         * pop what is left of it and resume the caller with the generator,
+         * as CPython 3.11's RETURN_GENERATOR does. */
+        _PyInterpreterFrame *dying = frame;
+        frame = cframe->current_frame = dying->previous;
+        ff_pop_thread_frame(tstate, dying);
+        FF_LOAD_FRAME_STATE();
+        *stack_pointer++ = frame_result;
+        frame_result = NULL;
+        DISPATCH();
+    }
+#endif
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
 }

@@ -76,15 +76,15 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
 }
 
 /* The checks that need no binding: fivefold code with named parameters only
- * (no *args, **kwargs, generator or coroutine), no more positional arguments
- * than parameters, room in the data stack's chunk. The frame's size, or 0. */
+ * (no *args, **kwargs), none of the code flags in `refused` (ff_frame_possible
+ * refuses generators and coroutines), no more positional arguments than
+ * parameters, room in the data stack's chunk. The frame's size, or 0. */
 size_t
-ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames)
+ff_frame_size(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames, int refused)
 {
     PyCodeObject *co = (PyCodeObject *)func->func_code;
     int npos = nargs - (kwnames == NULL ? 0 : (int)PyTuple_GET_SIZE(kwnames));
-    if ((co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
-                         | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+    if ((co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | refused))
         || npos > co->co_argcount || ff_code_of_shadow(co) == NULL) {
         return 0;
     }
@@ -94,10 +94,10 @@ ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyOb
 }
 
 _PyInterpreterFrame *
-ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs,
-                 PyObject *kwnames)
+ff_push_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs,
+              PyObject *kwnames, int refused)
 {
-    size_t size = ff_frame_possible(tstate, func, nargs, kwnames);
+    size_t size = ff_frame_size(tstate, func, nargs, kwnames, refused);
     if (size == 0) {
         return NULL;
     }

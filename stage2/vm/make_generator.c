@@ -2,36 +2,39 @@
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
 #include "stage2.h"
 
-/* 1 when PyGen_Type is laid out as 3.11's cpython/genobject.h says (the frame
- * inline at gi_iframe, one word per slot after it), 0 if not: then the base
- * VM's way is used. Checked once. */
+/* 1 when `type` (PyGen_Type, PyCoro_Type or PyAsyncGen_Type: one head,
+ * _PyGenObject_HEAD) is laid out as 3.11's cpython/genobject.h says: the frame
+ * inline at gi_iframe, one word per slot after it. */
+int
+ff_gen_type_layout_known(PyTypeObject *type)
+{
+    return PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000
+           && type->tp_basicsize
+              == (Py_ssize_t)(offsetof(PyGenObject, gi_iframe) + offsetof(_PyInterpreterFrame, localsplus))
+           && type->tp_itemsize == (Py_ssize_t)sizeof(PyObject *);
+}
+
+/* PyGen_Type's layout, checked once; if it differs, the base VM's way is used. */
 int
 ff_generator_layout_known(void)
 {
     static int known = -1;
     if (known < 0) {
-        known = PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000
-                && PyGen_Type.tp_basicsize
-                   == (Py_ssize_t)(offsetof(PyGenObject, gi_iframe) + offsetof(_PyInterpreterFrame, localsplus))
-                && PyGen_Type.tp_itemsize == (Py_ssize_t)sizeof(PyObject *);
+        known = ff_gen_type_layout_known(&PyGen_Type);
     }
     return known;
 }
 
-/* RETURN_GENERATOR for a plain generator: a new generator (make_gen in 3.11's
- * Objects/genobject.c) that takes this frame over (_PyFrame_Copy), leaving the
- * frame as CPython's RETURN_GENERATOR leaves it for the caller to pop. NULL with
- * no exception for a coroutine or async generator (the base VM's way). */
+/* A new object of `type` (make_gen in 3.11's Objects/genobject.c) that takes
+ * this frame over (_PyFrame_Copy), leaving the frame as CPython's
+ * RETURN_GENERATOR leaves it for the caller to pop; NULL on MemoryError. The
+ * caller has checked the type's layout and that the frame has no frame object. */
 PyObject *
-ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
+ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type)
 {
     PyCodeObject *co = frame->f_code;
-    if ((co->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) != CO_GENERATOR
-        || frame->frame_obj != NULL) {
-        return NULL;   /* (a frame object this early: the base VM's way handles it) */
-    }
     PyFunctionObject *func = frame->f_func;
-    PyGenObject *gen = PyObject_GC_NewVar(PyGenObject, &PyGen_Type, co->co_nlocalsplus + co->co_stacksize);
+    PyGenObject *gen = PyObject_GC_NewVar(PyGenObject, type, co->co_nlocalsplus + co->co_stacksize);
     if (gen == NULL) {
         return NULL;
     }
@@ -56,4 +59,17 @@ ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
     ff_frame_moved_out(frame);
     PyObject_GC_Track(gen);
     return (PyObject *)gen;
+}
+
+/* RETURN_GENERATOR for a plain generator; NULL with no exception for a
+ * coroutine or async generator (s2.make_coroutine's or the base VM's way). */
+PyObject *
+ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    (void)tstate;
+    if ((frame->f_code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) != CO_GENERATOR
+        || frame->frame_obj != NULL) {
+        return NULL;   /* (a frame object this early: the base VM's way handles it) */
+    }
+    return ff_generator_from_frame(frame, &PyGen_Type);
 }

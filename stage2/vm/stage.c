@@ -12,6 +12,9 @@ int ff_direct_generators = 0;
 int ff_str_concat = 0;
 int ff_builtin_ctors = 0;
 int ff_exc_match = 0;
+int ff_inline_await = 0;
+int ff_direct_coroutines = 0;
+int ff_inline_generator_calls = 0;
 static int any_on = 0;
 
 static int
@@ -30,6 +33,9 @@ configure(const unsigned char *on)
     ff_str_concat = on[FF_CHANGE_s2_str_concat];
     ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
     ff_exc_match = on[FF_CHANGE_s2_exc_match];
+    ff_inline_await = on[FF_CHANGE_s2_inline_await];
+    ff_direct_coroutines = on[FF_CHANGE_s2_make_coroutine];
+    ff_inline_generator_calls = on[FF_CHANGE_s2_inline_generator_calls];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -20,10 +20,35 @@ extern int ff_direct_generators;   /* s2.make_generator */
 extern int ff_str_concat;          /* s2.str_concat */
 extern int ff_builtin_ctors;       /* s2.builtin_ctors */
 extern int ff_exc_match;           /* s2.exc_match */
+extern int ff_inline_await;        /* s2.inline_await */
+extern int ff_direct_coroutines;   /* s2.make_coroutine */
+extern int ff_inline_generator_calls;   /* s2.inline_generator_calls */
+
+/* s2.inline_await: SEND may resume `receiver` in the loop with `sent`: exactly a
+ * coroutine over fivefold code, suspended, or not started with None sent (any
+ * other value is gen_send_ex2's TypeError); a running or finished one is the
+ * generic path's error to raise. */
+static inline int
+ff_coroutine_resumable(PyObject *receiver, PyObject *sent)
+{
+    if (Py_TYPE(receiver) != &PyCoro_Type) {
+        return 0;
+    }
+    PyCoroObject *coro = (PyCoroObject *)receiver;
+    return (coro->cr_frame_state == FRAME_SUSPENDED || (coro->cr_frame_state == FRAME_CREATED && sent == Py_None))
+           && ff_code_of_shadow(coro->cr_code) != NULL;
+}
 
 /* s2.make_generator (make_generator.c). */
+int ff_gen_type_layout_known(PyTypeObject *type);
 int ff_generator_layout_known(void);
+PyObject *ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type);
 PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+
+/* s2.make_coroutine (make_coroutine.c): RETURN_GENERATOR for a coroutine or an
+ * async generator: the new object, or NULL (with an exception on MemoryError;
+ * without one when the base VM's way must make it). */
+PyObject *ff_new_coroutine(PyThreadState *tstate, _PyInterpreterFrame *frame);
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
@@ -31,12 +56,32 @@ PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
  * taken, no exception) when the call must go the generic way: not fivefold code,
  * a generator or coroutine, *args or **kwargs, an argument shape that needs
  * CPython's binding or its error message, or no room in the stack chunk. */
-_PyInterpreterFrame *ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func,
-                                      PyObject **argv, int nargs, PyObject *kwnames);
+#define FF_GENERATOR_KINDS (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE)
+_PyInterpreterFrame *ff_push_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs,
+                                   PyObject *kwnames, int refused);
+static inline _PyInterpreterFrame *
+ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs, PyObject *kwnames)
+{
+    return ff_push_frame(tstate, func, argv, nargs, kwnames, FF_GENERATOR_KINDS);
+}
 
 /* s2.inline_calls (inline_calls.c): the checks of ff_push_py_frame that need no
- * binding; the frame's size in words, or 0 when it cannot be pushed. */
-size_t ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames);
+ * binding (code flags in `refused` refuse too); the frame's size in words, or 0
+ * when it cannot be pushed. */
+size_t ff_frame_size(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames, int refused);
+static inline size_t
+ff_frame_possible(PyThreadState *tstate, PyFunctionObject *func, int nargs, PyObject *kwnames)
+{
+    return ff_frame_size(tstate, func, nargs, kwnames, FF_GENERATOR_KINDS);
+}
+
+/* s2.inline_generator_calls (inline_generator_calls.c): the frame of a call of
+ * a generator, coroutine or async generator function of fivefold code, pushed
+ * as ff_push_py_frame pushes a plain function's (its RETURN_GENERATOR runs in
+ * the loop and hands the new object back to the caller); NULL (nothing taken,
+ * no exception) for any other function or what ff_push_py_frame refuses. */
+_PyInterpreterFrame *ff_push_generator_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv,
+                                             int nargs, PyObject *kwnames);
 
 /* s2.inline_init (inline_init.c): for CALL_PY_CLASS of cls with args[0..nargs)
  * (args[-1] is cls's stack slot): the frame of cls.__init__ with a new object
