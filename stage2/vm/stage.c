@@ -12,6 +12,8 @@ int ff_direct_generators = 0;
 int ff_str_concat = 0;
 int ff_builtin_ctors = 0;
 int ff_exc_match = 0;
+int ff_call_exact_args = 0;
+int ff_cheap_frames = 0;
 static int any_on = 0;
 
 static int
@@ -30,6 +32,8 @@ configure(const unsigned char *on)
     ff_str_concat = on[FF_CHANGE_s2_str_concat];
     ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
     ff_exc_match = on[FF_CHANGE_s2_exc_match];
+    ff_call_exact_args = on[FF_CHANGE_s2_call_exact_args];
+    ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -189,10 +189,10 @@ UNPACK_SEQUENCE_LIST = 180
 UNPACK_SEQUENCE = 181
 CALL = 182
 CALL_BUILTIN_CLASS = 183
-COMPARE_OP_INT = 184
-COMPARE_OP_FLOAT = 185
-COMPARE_OP_STR = 186
-CALL_PY_FUNCTION = 187
+CALL_PY_FUNCTION = 184
+COMPARE_OP_INT = 185
+COMPARE_OP_FLOAT = 186
+COMPARE_OP_STR = 187
 FOR_ITER_GEN = 188
 SEND = 189
 CALL_PY_CLASS = 190
@@ -382,10 +382,10 @@ opmap = {
     'UNPACK_SEQUENCE': 181,
     'CALL': 182,
     'CALL_BUILTIN_CLASS': 183,
-    'COMPARE_OP_INT': 184,
-    'COMPARE_OP_FLOAT': 185,
-    'COMPARE_OP_STR': 186,
-    'CALL_PY_FUNCTION': 187,
+    'CALL_PY_FUNCTION': 184,
+    'COMPARE_OP_INT': 185,
+    'COMPARE_OP_FLOAT': 186,
+    'COMPARE_OP_STR': 187,
     'FOR_ITER_GEN': 188,
     'SEND': 189,
     'CALL_PY_CLASS': 190,
@@ -584,10 +584,10 @@ CACHE_SIZE = {
     UNPACK_SEQUENCE: 1,
     CALL: 4,
     CALL_BUILTIN_CLASS: 4,
+    CALL_PY_FUNCTION: 4,
     COMPARE_OP_INT: 1,
     COMPARE_OP_FLOAT: 1,
     COMPARE_OP_STR: 1,
-    CALL_PY_FUNCTION: 4,
     FOR_ITER_GEN: 1,
     SEND: 0,
     CALL_PY_CLASS: 4,
@@ -690,10 +690,10 @@ DEOPT = {
     UNPACK_SEQUENCE_TUPLE: UNPACK_SEQUENCE,
     UNPACK_SEQUENCE_LIST: UNPACK_SEQUENCE,
     CALL_BUILTIN_CLASS: CALL,
+    CALL_PY_FUNCTION: CALL,
     COMPARE_OP_INT: COMPARE_OP,
     COMPARE_OP_FLOAT: COMPARE_OP,
     COMPARE_OP_STR: COMPARE_OP,
-    CALL_PY_FUNCTION: CALL,
     FOR_ITER_GEN: FOR_ITER,
     CALL_PY_CLASS: CALL,
     LOAD_FAST__LOAD_FAST: LOAD_FAST,
@@ -740,6 +740,8 @@ CHANGES = {
     's1.truth': (1, ('POP_JUMP_FORWARD_IF_FALSE', 'POP_JUMP_FORWARD_IF_TRUE', 'POP_JUMP_BACKWARD_IF_FALSE', 'POP_JUMP_BACKWARD_IF_TRUE',)),
     's1.unpack_sequence': (1, ('UNPACK_SEQUENCE',)),
     's2.builtin_ctors': (2, ()),
+    's2.call_exact_args': (2, ()),
+    's2.cheap_frames': (2, ()),
     's2.compare_branch': (2, ()),
     's2.exc_match': (2, ()),
     's2.float_reuse': (2, ()),
@@ -937,10 +939,10 @@ _STACK_EFFECTS = {
     UNPACK_SEQUENCE:                           (lambda oparg: oparg - 1, lambda oparg: oparg - 1),
     CALL:                                      (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_BUILTIN_CLASS:                        (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
+    CALL_PY_FUNCTION:                          (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     COMPARE_OP_INT:                            (-1, -1),
     COMPARE_OP_FLOAT:                          (-1, -1),
     COMPARE_OP_STR:                            (-1, -1),
-    CALL_PY_FUNCTION:                          (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     FOR_ITER_GEN:                              (1, -1),
     SEND:                                      (0, -1),
     CALL_PY_CLASS:                             (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
