@@ -131,4 +131,25 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("coroutines", "generators", "nqueens", "genexpr"),
         test="tests/stage2/test_inline_generator_calls.py",
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.call_exact_args", stage=2, merge_order=10,
+        description="A call of a fivefold function with exactly its positional parameters (no "
+                    "keywords, no defaults needed; CPython 3.11's CALL_PY_EXACT_ARGS) caches the "
+                    "function's version in the CALL's inline cache and, while the callee has that "
+                    "version, pushes its frame right in the instruction: the arguments copied in, "
+                    "the other locals NULL, none of s2.inline_calls' per-call checks and binding.",
+        targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens"),
+        test="tests/stage2/test_call_exact_args.py",
+        requires=("s2.inline_calls", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.cheap_frames", stage=2, merge_order=11,
+        description="Frames pushed and popped in stage 2's loop count their recursion level inline "
+                    "on the loop's thread state (no call and no thread-state look-up per frame; "
+                    "the same counter, so RecursionError strikes at CPython's depth), and a "
+                    "returning frame with no frame object and no locals dict is popped inline "
+                    "instead of through the general clear.",
+        targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens",
+                 "generators"),
+        test="tests/stage2/test_cheap_frames.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

@@ -197,6 +197,21 @@ def with_requirements(ids) -> set[str]:
     return closed
 
 
+def with_dependents(ids) -> set[str]:
+    """`ids` and, transitively, every change that requires one of them: what
+    FIVEFOLD_WITHOUT must name to really switch `ids` off (naming a change alone
+    leaves it on while a change that needs it is on)."""
+    closed = set(ids)
+    grew = True
+    while grew:
+        grew = False
+        for change in _REGISTRY.values():
+            if change.id not in closed and closed.intersection(change.requires):
+                closed.add(change.id)
+                grew = True
+    return closed
+
+
 def describe(selection: Selection | None = None) -> list[dict]:
     """What `fivefold.changes()` returns: every change with an `enabled` flag."""
     on = {c.id for c in enabled(selection)}

@@ -28,6 +28,22 @@
         names = code->co_names; \
     } while (0)
 
+/* Seams for the cost of a frame, which a stage's loop may define before this
+ * file: FF_ENTER_RECURSION() and FF_LEAVE_RECURSION() count a frame's
+ * recursion level (non-zero from the first: RecursionError is set), and
+ * FF_POP_PLAIN_FRAME(tstate, frame) clears a thread-owned frame this loop
+ * pushed and gives its data-stack space back. By default: CPython's exported
+ * functions and frame.c's general pop. */
+#ifndef FF_ENTER_RECURSION
+#define FF_ENTER_RECURSION() Py_EnterRecursiveCall("")
+#endif
+#ifndef FF_LEAVE_RECURSION
+#define FF_LEAVE_RECURSION() Py_LeaveRecursiveCall()
+#endif
+#ifndef FF_POP_PLAIN_FRAME
+#define FF_POP_PLAIN_FRAME(tstate, frame) ff_pop_thread_frame((tstate), (frame))
+#endif
+
 PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
@@ -42,7 +58,7 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
     frame->previous = cframe->current_frame;
     cframe->current_frame = frame;
     frame->is_entry = true;
-    if (Py_EnterRecursiveCall("")) {
+    if (FF_ENTER_RECURSION()) {
         tstate->cframe->current_frame = frame->previous;
         return NULL;
     }
@@ -151,7 +167,7 @@ exit_unwind:
          * which gets its traceback entry at `error`, as in CPython. */
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
-        Py_LeaveRecursiveCall();
+        FF_LEAVE_RECURSION();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
             /* What gen_send_ex2 does when the generator (or a coroutine an
              * await resumed here) raised. */
@@ -163,7 +179,7 @@ exit_unwind:
             ff_generator_release(gen);
         }
         else {
-            ff_pop_thread_frame(tstate, dying);
+            FF_POP_PLAIN_FRAME(tstate, dying);
         }
         FF_LOAD_FRAME_STATE();
 #ifdef FF_ON_UNWIND_INTO_CALLER
@@ -174,7 +190,7 @@ exit_unwind:
         goto error;
     }
 #endif
-    Py_LeaveRecursiveCall();
+    FF_LEAVE_RECURSION();
     tstate->cframe->current_frame = frame->previous;
     return NULL;
 
@@ -187,7 +203,7 @@ exit_frame:
          * its next instruction follows the CALL and its caches. */
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
-        Py_LeaveRecursiveCall();
+        FF_LEAVE_RECURSION();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
             /* A generator (or coroutine) resumed in this loop returned: it is
              * finished. Its resumer is the instruction before the caller's
@@ -214,14 +230,14 @@ exit_frame:
             JUMPBY(oparg);
             DISPATCH();
         }
-        ff_pop_thread_frame(tstate, dying);
+        FF_POP_PLAIN_FRAME(tstate, dying);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;
         DISPATCH();
     }
 #endif
-    Py_LeaveRecursiveCall();
+    FF_LEAVE_RECURSION();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
 
@@ -239,7 +255,7 @@ exit_yield:
          * coroutine) in this loop: the value is its next item. */
         _PyInterpreterFrame *gen_frame = frame;
         frame = cframe->current_frame = gen_frame->previous;
-        Py_LeaveRecursiveCall();
+        FF_LEAVE_RECURSION();
         ff_generator_leave(tstate, gen_frame, FRAME_SUSPENDED);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
@@ -247,7 +263,7 @@ exit_yield:
         DISPATCH();
     }
 #endif
-    Py_LeaveRecursiveCall();
+    FF_LEAVE_RECURSION();
     tstate->cframe->current_frame = frame->previous;
     return frame_result;
 
@@ -263,7 +279,7 @@ enter_frame:
     frame = cframe->current_frame = new_frame;
     new_frame = NULL;
     FF_LOAD_FRAME_STATE();
-    if (Py_EnterRecursiveCall("")) {
+    if (FF_ENTER_RECURSION()) {
         /* RecursionError: the frame never ran, so no traceback entry of its own
          * (as in CPython); exit_unwind leaves one recursion level for it, which
          * the failed check did not take. */
@@ -275,7 +291,7 @@ enter_frame:
 
 exit_generator_created:
     /* RETURN_GENERATOR moved this frame's contents into the generator. */
-    Py_LeaveRecursiveCall();
+    FF_LEAVE_RECURSION();
 #if FF_LOOP_INLINE_FRAMES
     if (!frame->is_entry) {
         /* A call this loop pushed the frame for (s2.inline_generator_calls):

@@ -179,6 +179,11 @@ ff_specialize_call(PyObject *callable, PyObject *self_or_null, _Py_CODEUNIT *ins
         return;
     }
     if (PyFunction_Check(callable)) {
+        /* Units 1-2, unused by this member, may hold what another member
+         * cached (CALL_PY_CLASS's type version): cleared, so that a later
+         * stage that keeps a function's version there (s2.call_exact_args)
+         * starts from 0, "nothing cached". */
+        write_u32(&instr[2], 0);
         member = FF_CALL_PY_FUNCTION;
     }
     else if (callable == ff_builtin_len) {

@@ -15,6 +15,8 @@ int ff_exc_match = 0;
 int ff_inline_await = 0;
 int ff_direct_coroutines = 0;
 int ff_inline_generator_calls = 0;
+int ff_call_exact_args = 0;
+int ff_cheap_frames = 0;
 static int any_on = 0;
 
 static int
@@ -36,6 +38,8 @@ configure(const unsigned char *on)
     ff_inline_await = on[FF_CHANGE_s2_inline_await];
     ff_direct_coroutines = on[FF_CHANGE_s2_make_coroutine];
     ff_inline_generator_calls = on[FF_CHANGE_s2_inline_generator_calls];
+    ff_call_exact_args = on[FF_CHANGE_s2_call_exact_args];
+    ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

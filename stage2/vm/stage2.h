@@ -4,6 +4,7 @@
 #define FIVEFOLD_STAGE2_H
 
 #include "vm_internal.h"
+#include "internal/pycore_ceval.h"   /* _Py_EnterRecursiveCallTstate */
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)
@@ -37,6 +38,58 @@ ff_coroutine_resumable(PyObject *receiver, PyObject *sent)
     PyCoroObject *coro = (PyCoroObject *)receiver;
     return (coro->cr_frame_state == FRAME_SUSPENDED || (coro->cr_frame_state == FRAME_CREATED && sent == Py_None))
            && ff_code_of_shadow(coro->cr_code) != NULL;
+}
+
+extern int ff_call_exact_args;     /* s2.call_exact_args */
+extern int ff_cheap_frames;        /* s2.cheap_frames */
+
+/* s2.call_exact_args (call_exact_args.c): the CALL cache units that hold the
+ * callee's version (units 1-2, FF_EXACT_ARGS_UNIT on), and the value that says
+ * a callee seen at the site cannot be called with exact arguments (never a
+ * function's version). ff_cache_exact_args checks func (fivefold code, plain
+ * positional parameters, not a generator or coroutine), gives it a version if it
+ * has none and writes it into the cache: the version, or 0 (FF_NOT_EXACT_ARGS
+ * written) when the function cannot be called that way. */
+#define FF_EXACT_ARGS_UNIT 1
+#define FF_NOT_EXACT_ARGS 0xFFFFFFFFu
+uint32_t ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache);
+
+/* s2.cheap_frames: the base loop's frame seams (shared/vm/eval_loop.c.h) done
+ * inline when the change is on. The recursion level is what CPython's exported
+ * Py_EnterRecursiveCall does, on the loop's own tstate (no look-up of the
+ * current thread, no call): the same counter, so RecursionError strikes at
+ * the same depth, raised limits included. A thread frame with no frame object
+ * and no locals dict (nothing outlives the call) is popped by releasing its
+ * locals, function and code, one recursion level deeper while finalizers run,
+ * as ff_pop_thread_frame does; any other goes through frame.c's general clear. */
+#define FF_ENTER_RECURSION() \
+    (ff_cheap_frames ? _Py_EnterRecursiveCallTstate(tstate, "") : Py_EnterRecursiveCall(""))
+#define FF_LEAVE_RECURSION() \
+    do { if (ff_cheap_frames) { tstate->recursion_remaining++; } else { Py_LeaveRecursiveCall(); } } while (0)
+#define FF_POP_PLAIN_FRAME(tstate, frame) \
+    do { \
+        if (ff_cheap_frames && (frame)->frame_obj == NULL && (frame)->f_locals == NULL) { \
+            ff_pop_plain_frame((tstate), (frame)); \
+        } \
+        else { \
+            ff_pop_thread_frame((tstate), (frame)); \
+        } \
+    } while (0)
+
+/* Inlined into the return and unwind paths (two call sites, which a compiler
+ * would otherwise share as a call with its register saves). */
+static inline Py_ALWAYS_INLINE void
+ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    tstate->recursion_remaining--;
+    PyObject **locals = frame->localsplus;
+    for (int i = 0; i < frame->stacktop; i++) {
+        Py_XDECREF(locals[i]);
+    }
+    Py_DECREF(frame->f_func);
+    Py_DECREF(frame->f_code);
+    tstate->recursion_remaining++;
+    tstate->datastack_top = (PyObject **)frame;
 }
 
 /* s2.make_generator (make_generator.c). */

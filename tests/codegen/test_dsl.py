@@ -312,6 +312,30 @@ def test_a_later_composition_keeps_the_earlier_stages_parts(stage2_macro):
         _analyze_files(files)
 
 
+def test_a_later_stage_inserts_an_op_that_reads_unused_cache_units():
+    # It stands where the earlier form leaves as many units unused, and reads them there.
+    files = dict(STAGED)
+    files["stage2/vm/enter.def"] = (2, """
+        change(s2.enter) = {};
+        op(_CACHED_LEAVE, (seen/1, a, b -- a, b)) { if (seen == a) { goto elsewhere; } }
+        macro(ADD_SAME) = _GUARD + unused/1 + _CACHED_LEAVE + _ADD;
+    """)
+    result = _analyze_files(files)
+    assert result.opcode("ADD_SAME").cache_size == 2
+    cases = write_c.generated_cases(result)
+    case = cases[cases.index("TARGET(ADD_SAME) {"):]
+    assert "uint16_t seen = read_u16(&next_instr[1]);" in case[case.index("/* _CACHED_LEAVE */"):]
+    # Not where the earlier form has none left, nor over the units' count.
+    for macro in ("_GUARD + unused/2 + _CACHED_LEAVE + _ADD", "_GUARD + _CACHED_LEAVE + unused/2 + _ADD"):
+        files["stage2/vm/enter.def"] = (2, f"""
+            change(s2.enter) = {{}};
+            op(_CACHED_LEAVE, (seen/1, a, b -- a, b)) {{ }}
+            macro(ADD_SAME) = {macro};
+        """)
+        with pytest.raises(DSLError, match="must keep the base's micro-ops"):
+            _analyze_files(files)
+
+
 def test_specializing_op_belongs_to_a_stage():
     with pytest.raises(DSLError, match="tier 0 does not specialize"):
         _analyze("specializing op(_S, (a -- a)) { }")

@@ -15,6 +15,8 @@ import pytest
 from differential import compare, run_cpython, run_fivefold
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
+# s2.call_exact_args requires this change (and would switch it back on).
+OFF = "s2.inline_calls,s2.call_exact_args"
 
 # The corpus programs of calls_in_loop/ (they also run at every stage with the
 # corpus), and one that needs the change on.
@@ -40,7 +42,7 @@ def _run(tmp_path, name, **env):
 @pytest.mark.parametrize("name", [n for n in PROGRAMS if n != "deep_under_raised_limit"])
 @pytest.mark.parametrize("setting", ["on", "off"])
 def test_same_as_cpython(tmp_path, name, setting):
-    env = {"FIVEFOLD_WITHOUT": "s2.inline_calls"} if setting == "off" else {}
+    env = {"FIVEFOLD_WITHOUT": OFF} if setting == "off" else {}
     actual, path = _run(tmp_path, name, **env)
     diff = compare(run_cpython(path, []), actual)
     assert diff is None, diff
@@ -52,5 +54,5 @@ def test_switch_deep_recursion_needs_no_c_stack(tmp_path):
     assert compare(run_cpython(path, []), on) is None
     assert on.stdout.strip() == "100000"
     # Off: every call re-enters the evaluator in C, and the C stack guard stops it.
-    off, _ = _run(tmp_path, "deep_under_raised_limit", FIVEFOLD_WITHOUT="s2.inline_calls")
+    off, _ = _run(tmp_path, "deep_under_raised_limit", FIVEFOLD_WITHOUT=OFF)
     assert off.exit_code != 0 and "RecursionError" in off.stderr

@@ -205,8 +205,11 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
     same order, each specializing op standing where the earlier form reserves as
     many cache units (``unused/N``), and, anywhere, ops of the later stage that
     leave the stack as they found it (they either fall through or leave the
-    instruction). So the instruction's layout, and every code object, is the same
-    whichever stages are built or on; the added ops run on later loops only."""
+    instruction); such an op that reads cache units stands, as a specializing
+    op does, where the earlier form leaves as many unused (the earlier stage's
+    specializer must leave them in a state the later op understands). So the
+    instruction's layout, and every code object, is the same whichever stages
+    are built or on; the added ops run on later loops only."""
     def layout(macro: Macro, specializing_allowed: bool) -> list:
         parts: list = []
         for part in macro.parts:
@@ -216,11 +219,11 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
                 op = by_name.get(part)
                 if op is None:
                     raise DSLError(f"macro {macro.name}: unknown micro-op {part!r}", macro.filename, macro.line)
-                if (specializing_allowed and not op.specializing and op.stage == stage_macro.stage
-                        and op.stage > base.stage and not op.effect.caches
-                        and op.effect.inputs == op.effect.outputs):
+                inserted = (specializing_allowed and not op.specializing and op.stage == stage_macro.stage
+                            and op.stage > base.stage and op.effect.inputs == op.effect.outputs)
+                if inserted and not op.effect.caches:
                     continue   # inserted by the later stage
-                if not op.specializing:
+                if not op.specializing and not inserted:
                     parts.append(part)
                     continue
                 if not specializing_allowed:

@@ -1,0 +1,48 @@
+/* s2.call_exact_args: the checks behind a CALL's cached function version, and
+ * fivefold's own function versions. */
+#include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
+#include "stage2.h"
+#include "internal/pycore_code.h"   /* write_u32 */
+
+/* CPython 3.11 gives a function a version (func_version) when its specializer
+ * first caches it, from a counter of its own that counts up from 1 and is not
+ * exported; setting __code__, __defaults__, __kwdefaults__ or __annotations__
+ * resets it to 0 (checked in funcobject.c and on 3.11.7). A function CPython
+ * never versioned gets one of fivefold's, counted down from just below
+ * FF_NOT_EXACT_ARGS, so the two never meet: ours stop at 2**31, which
+ * CPython's would reach only after two billion versions. Either kind names the
+ * function's state until a setter resets it, which is all the cache needs. */
+#define FF_LOWEST_VERSION 0x80000000u
+static uint32_t next_version = FF_NOT_EXACT_ARGS - 1;
+
+static uint32_t
+function_version(PyFunctionObject *func)
+{
+    if (func->func_version == 0 && next_version >= FF_LOWEST_VERSION) {
+        func->func_version = next_version--;
+    }
+    return func->func_version;
+}
+
+/* What stays true of a function while its version does: fivefold code with
+ * positional parameters only (no *args, **kwargs or keyword-only ones, so that
+ * exactly co_argcount positional arguments bind them all), not a generator or
+ * coroutine (whose call makes an object instead of running). */
+static int
+exact_args_possible(PyFunctionObject *func)
+{
+    PyCodeObject *co = (PyCodeObject *)func->func_code;
+    return !(co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
+                             | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+           && co->co_kwonlyargcount == 0 && ff_code_of_shadow(co) != NULL;
+}
+
+uint32_t
+ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache)
+{
+    uint32_t version = exact_args_possible(func) ? function_version(func) : 0;
+    /* A callee that cannot be called this way (or no version left to give)
+     * makes the site stop looking: the general path from then on. */
+    write_u32(cache, version != 0 ? version : FF_NOT_EXACT_ARGS);
+    return version;
+}
