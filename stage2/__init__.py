@@ -74,4 +74,13 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("generators", "nqueens", "comprehensions", "genexpr"),
         test="tests/stage2/test_make_generator.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.store_attr_hint", stage=2, merge_order=20,
+        description="STORE_ATTR into an object whose attributes live in its dict (not its class's "
+                    "values array), which stage 1 leaves generic: a member added to stage 1's "
+                    "family through the seam, guarded by the type version (no __setattr__, no data "
+                    "descriptor), stores with PyDict_SetItem without the generic class lookup and calls.",
+        targets=("go", "deltablue", "chaos"),
+        test="tests/stage2/test_store_attr_hint.py",
+        requires=("s1.store_attr", FRAMES_LOOP.id))),
 ]

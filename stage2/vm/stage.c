@@ -2,6 +2,7 @@
  * and its loop while any stage-2 change is on. */
 #include "stage2.h"
 #include "tiers.h"
+#include "specialize.h"   /* ff_set_family_hook */
 
 int ff_inline_calls = 0;
 int ff_inline_generators = 0;
@@ -9,6 +10,7 @@ int ff_float_reuse = 0;
 int ff_inline_init = 0;
 int ff_compare_branch = 0;
 int ff_direct_generators = 0;
+int ff_store_attr_hint = 0;
 static int any_on = 0;
 
 static int
@@ -24,6 +26,10 @@ configure(const unsigned char *on)
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
+    if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0) {
+        return -1;
+    }
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

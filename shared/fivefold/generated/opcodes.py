@@ -196,6 +196,7 @@ CALL_PY_FUNCTION = 187
 FOR_ITER_GEN = 188
 SEND = 189
 CALL_PY_CLASS = 190
+STORE_ATTR_WITH_HINT = 191
 
 opmap = {
     'CACHE': 0,
@@ -389,6 +390,7 @@ opmap = {
     'FOR_ITER_GEN': 188,
     'SEND': 189,
     'CALL_PY_CLASS': 190,
+    'STORE_ATTR_WITH_HINT': 191,
 }
 opname = ["<%d>" % _i for _i in range(256)]
 for _name, _number in opmap.items():
@@ -591,6 +593,7 @@ CACHE_SIZE = {
     FOR_ITER_GEN: 1,
     SEND: 0,
     CALL_PY_CLASS: 4,
+    STORE_ATTR_WITH_HINT: 10,
 }
 
 # Relative jumps, in code units from the end of the instruction and its caches.
@@ -696,6 +699,7 @@ DEOPT = {
     CALL_PY_FUNCTION: CALL,
     FOR_ITER_GEN: FOR_ITER,
     CALL_PY_CLASS: CALL,
+    STORE_ATTR_WITH_HINT: STORE_ATTR,
     LOAD_FAST__LOAD_FAST: LOAD_FAST,
     LOAD_FAST__LOAD_CONST: LOAD_FAST,
     LOAD_CONST__LOAD_FAST: LOAD_CONST,
@@ -713,7 +717,7 @@ FAMILIES = {
     LOAD_ATTR: (LOAD_ATTR_INSTANCE_VALUE, LOAD_ATTR_INSTANCE_VALUE_POLY, LOAD_ATTR_WITH_HINT, LOAD_ATTR_SLOT, LOAD_ATTR_MODULE, LOAD_ATTR_CLASS, LOAD_ATTR_PROPERTY, LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES, LOAD_ATTR_NONDESCRIPTOR_NO_DICT),
     LOAD_METHOD: (LOAD_METHOD_WITH_VALUES, LOAD_METHOD_NO_DICT, LOAD_METHOD_MODULE, LOAD_METHOD_CLASS),
     LOAD_GLOBAL: (LOAD_GLOBAL_MODULE, LOAD_GLOBAL_BUILTIN),
-    STORE_ATTR: (STORE_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE_POLY, STORE_ATTR_SLOT),
+    STORE_ATTR: (STORE_ATTR_INSTANCE_VALUE, STORE_ATTR_INSTANCE_VALUE_POLY, STORE_ATTR_SLOT, STORE_ATTR_WITH_HINT),
     BINARY_SUBSCR: (BINARY_SUBSCR_LIST_INT, BINARY_SUBSCR_TUPLE_INT, BINARY_SUBSCR_DICT),
     STORE_SUBSCR: (STORE_SUBSCR_LIST_INT, STORE_SUBSCR_DICT),
     POP_JUMP_FORWARD_IF_FALSE: (POP_JUMP_FORWARD_IF_FALSE_BOOL, POP_JUMP_FORWARD_IF_FALSE_INT, POP_JUMP_FORWARD_IF_FALSE_NONE, POP_JUMP_FORWARD_IF_FALSE_LIST, POP_JUMP_FORWARD_IF_FALSE_STR),
@@ -746,6 +750,7 @@ CHANGES = {
     's2.inline_generators': (2, ()),
     's2.inline_init': (2, ()),
     's2.make_generator': (2, ()),
+    's2.store_attr_hint': (2, ()),
 }
 
 # (effect when not jumping, effect when jumping), an int or a function of oparg.
@@ -941,6 +946,7 @@ _STACK_EFFECTS = {
     FOR_ITER_GEN:                              (1, -1),
     SEND:                                      (0, -1),
     CALL_PY_CLASS:                             (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
+    STORE_ATTR_WITH_HINT:                      (-2, -2),
 }
 
 
