@@ -83,4 +83,13 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("go", "deltablue", "chaos"),
         test="tests/stage2/test_store_attr_hint.py",
         requires=("s1.store_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.method_cache", stage=2, merge_order=22,
+        description="LOAD_METHOD at sites stage 1 cannot specialize or that meet objects of several "
+                    "classes: a member added to stage 1's family through the seam finds the method in a "
+                    "global 512-entry cache keyed by (type version, name) and checks that the object "
+                    "itself has no attribute of that name.",
+        targets=("richards", "go", "deltablue", "chaos", "raytrace"),
+        test="tests/stage2/test_method_cache.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
 ]

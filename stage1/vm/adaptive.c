@@ -38,9 +38,10 @@ ff_set_family_hook(int family, ff_family_hook hook, int on)
 }
 
 void
-ff_ask_family_hooks(int family, PyObject *first, PyObject *second, _Py_CODEUNIT *instr, int oparg)
+ff_ask_family_hooks(int family, PyObject *first, PyObject *second, _Py_CODEUNIT *instr, int oparg,
+                    int polymorphic)
 {
-    if (_Py_OPCODE(*instr) != family || !ff_family_enabled[family]) {
+    if ((_Py_OPCODE(*instr) != family && !polymorphic) || !ff_family_enabled[family]) {
         return;   /* stage 1 specialized it, or the family is off */
     }
     for (ff_family_hook *hook = family_hooks[family]; *hook != NULL; hook++) {

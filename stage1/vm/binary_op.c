@@ -38,5 +38,5 @@ void
 ff_specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg)
 {
     specialize_binary_op(lhs, rhs, instr, oparg);
-    ff_ask_family_hooks(FF_BINARY_OP, lhs, rhs, instr, oparg);
+    ff_ask_family_hooks(FF_BINARY_OP, lhs, rhs, instr, oparg, 0);
 }

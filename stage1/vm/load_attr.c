@@ -242,12 +242,18 @@ void
 ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
     specialize_load_attr(owner, instr, name);
-    ff_ask_family_hooks(FF_LOAD_ATTR, owner, name, instr, 0);
+    ff_ask_family_hooks(FF_LOAD_ATTR, owner, name, instr, 0, 0);
 }
 
 void
 ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
+    /* A member for one class that missed and now gives way to one for another:
+     * the site sees several classes (and stage 1 would keep re-specializing). */
+    int previous = _Py_OPCODE(*instr);
+    uint32_t seen = read_u32(TYPE_VERSION(instr));
     specialize_load_method(owner, instr, name);
-    ff_ask_family_hooks(FF_LOAD_METHOD, owner, name, instr, 0);
+    int polymorphic = (previous == FF_LOAD_METHOD_WITH_VALUES || previous == FF_LOAD_METHOD_NO_DICT)
+                      && _Py_OPCODE(*instr) != FF_LOAD_METHOD && read_u32(TYPE_VERSION(instr)) != seen;
+    ff_ask_family_hooks(FF_LOAD_METHOD, owner, name, instr, 0, polymorphic);
 }

@@ -74,5 +74,5 @@ void
 ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
     specialize_store_attr(owner, instr, name);
-    ff_ask_family_hooks(FF_STORE_ATTR, owner, name, instr, 0);
+    ff_ask_family_hooks(FF_STORE_ATTR, owner, name, instr, 0, 0);
 }

@@ -11,6 +11,7 @@ int ff_inline_init = 0;
 int ff_compare_branch = 0;
 int ff_direct_generators = 0;
 int ff_store_attr_hint = 0;
+int ff_method_cache_on = 0;
 static int any_on = 0;
 
 static int
@@ -27,7 +28,9 @@ configure(const unsigned char *on)
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
     ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
-    if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0) {
+    ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
+    if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0) {
         return -1;
     }
     if (ff_inline_init && ff_inline_init_ready() < 0) {
