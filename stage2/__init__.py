@@ -92,4 +92,12 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("richards", "go", "deltablue", "chaos", "raytrace"),
         test="tests/stage2/test_method_cache.py",
         requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.int_bitwise", stage=2, merge_order=23,
+        description="BINARY_OP &, |, ^, << and >> on two exact ints (generic under stage 1): a member "
+                    "added to stage 1's family through the seam computes them in C for non-negative "
+                    "ints below 2**30 and calls int's own slot otherwise.",
+        targets=("pyflate", "go", "chaos"),
+        test="tests/stage2/test_int_bitwise.py",
+        requires=("s1.binary_op", FRAMES_LOOP.id))),
 ]

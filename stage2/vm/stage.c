@@ -12,6 +12,7 @@ int ff_compare_branch = 0;
 int ff_direct_generators = 0;
 int ff_store_attr_hint = 0;
 int ff_method_cache_on = 0;
+int ff_int_bitwise_on = 0;
 static int any_on = 0;
 
 static int
@@ -29,8 +30,10 @@ configure(const unsigned char *on)
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
     ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
     ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
+    ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
-        || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0) {
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0
+        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0) {
         return -1;
     }
     if (ff_inline_init && ff_inline_init_ready() < 0) {

@@ -6,6 +6,7 @@
 #include "vm_internal.h"
 #include "store_attr_hint.h"
 #include "method_cache.h"
+#include "int_bitwise.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)
@@ -21,11 +22,13 @@ extern int ff_compare_branch;      /* s2.compare_branch */
 extern int ff_direct_generators;   /* s2.make_generator */
 extern int ff_store_attr_hint;     /* s2.store_attr_hint */
 extern int ff_method_cache_on;        /* s2.method_cache */
+extern int ff_int_bitwise_on;         /* s2.int_bitwise */
 
 /* Hooks into stage 1's specializers (ff_set_family_hook, stage1/vm/specialize.h),
  * registered by configure while their change is on. */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
 
 /* s2.make_generator (make_generator.c). */
 int ff_generator_layout_known(void);
