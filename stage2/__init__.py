@@ -100,4 +100,31 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("pyflate", "go", "chaos"),
         test="tests/stage2/test_int_bitwise.py",
         requires=("s1.binary_op", FRAMES_LOOP.id))),
+        id="s2.str_concat", stage=2, merge_order=40,
+        description="`s += t` and `s = s + t` on strs, where s is a local that the next instruction "
+                    "stores back into, append to the local's string: in place (resized) when the "
+                    "local is its only reference, instead of a new string per step (CPython 3.11's "
+                    "BINARY_OP_INPLACE_ADD_UNICODE); the store is skipped.",
+        targets=("strings",),
+        test="tests/stage2/test_str_concat.py",
+        requires=("s1.binary_op", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.builtin_ctors", stage=2, merge_order=41,
+        description="A call of int, float or tuple (by identity) with one positional argument "
+                    "computes the result as the constructor does (PyNumber_Long, PyNumber_Float "
+                    "or a str parsed, PySequence_Tuple; an exact int, float or tuple comes back as "
+                    "itself) without type_call, argument parsing or vectorcall; int(x), which stage "
+                    "1 leaves generic in 3.11, included.",
+        targets=("scimark", "chaos"),
+        test="tests/stage2/test_builtin_ctors.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.exc_match", stage=2, merge_order=42,
+        description="`except C:` with C a single exception class matches the exception by its type "
+                    "(identity, else PyType_IsSubtype) instead of the validity check and "
+                    "PyErr_GivenExceptionMatches; a tuple or a non-exception class takes the base "
+                    "instruction.",
+        targets=("exceptions",),
+        test="tests/stage2/test_exc_match.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

@@ -13,6 +13,9 @@ int ff_direct_generators = 0;
 int ff_store_attr_hint = 0;
 int ff_method_cache_on = 0;
 int ff_int_bitwise_on = 0;
+int ff_str_concat = 0;
+int ff_builtin_ctors = 0;
+int ff_exc_match = 0;
 static int any_on = 0;
 
 static int
@@ -36,6 +39,9 @@ configure(const unsigned char *on)
         || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0) {
         return -1;
     }
+    ff_str_concat = on[FF_CHANGE_s2_str_concat];
+    ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
+    ff_exc_match = on[FF_CHANGE_s2_exc_match];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -29,6 +29,9 @@ extern int ff_int_bitwise_on;         /* s2.int_bitwise */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+extern int ff_str_concat;          /* s2.str_concat */
+extern int ff_builtin_ctors;       /* s2.builtin_ctors */
+extern int ff_exc_match;           /* s2.exc_match */
 
 /* s2.make_generator (make_generator.c). */
 int ff_generator_layout_known(void);
@@ -111,6 +114,57 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
             STACK_SHRINK(1); \
             stack_pointer[-1] = reused_; \
             JUMPBY(ff_cache_size[opcode]); \
+            DISPATCH(); \
+        } \
+    } while (0)
+
+/* s2.builtin_ctors (builtin_ctors.c): int(arg), float(arg) or tuple(arg) for cls
+ * exactly that class; a new reference, or NULL with an exception. */
+PyObject *ff_construct_builtin_1(PyTypeObject *cls, PyObject *arg);
+
+/* FF_CALL_DONE(res): end a CALL (any member) with res, a new reference or NULL
+ * with an exception: the callable, self or NULL and the arguments are released
+ * and replaced by res, and the next instruction follows the caches. */
+#define FF_CALL_DONE(res) \
+    do { \
+        PyObject *res_ = (res); \
+        for (int i_ = 0; i_ < oparg; i_++) { \
+            Py_DECREF(args[i_]); \
+        } \
+        Py_DECREF(callable_or_self); \
+        Py_XDECREF(method_or_null); \
+        STACK_SHRINK(oparg + 2); \
+        if (res_ == NULL) { \
+            goto error; \
+        } \
+        STACK_GROW(1); \
+        stack_pointer[-1] = res_; \
+        JUMPBY(ff_cache_size[opcode]); \
+        DISPATCH(); \
+    } while (0)
+
+/* FF_APPEND_IF_STORED_BACK(): s2.str_concat's body, for an addition whose inputs
+ * `left` and `right` are exact strs. When the next instruction (after this one's
+ * caches) stores into a local that holds `left` itself, the stack's reference to
+ * `left` is dropped (the local keeps it alive), PyUnicode_Append extends the
+ * local's string (in place when the local is its only reference), and the store
+ * is skipped: its second half runs when it is STORE_FAST__LOAD_FAST or
+ * __STORE_FAST. On failure the local is unbound, as PyUnicode_Append leaves it
+ * (CPython 3.11 does the same). Otherwise nothing happens. */
+#define FF_APPEND_IF_STORED_BACK() \
+    do { \
+        _Py_CODEUNIT store_ = next_instr[ff_cache_size[opcode]]; \
+        int op_ = _Py_OPCODE(store_); \
+        if ((op_ == FF_STORE_FAST || ff_deopt[op_] == FF_STORE_FAST) && GETLOCAL(_Py_OPARG(store_)) == left) { \
+            PyObject **target_ = &GETLOCAL(_Py_OPARG(store_)); \
+            Py_DECREF(left); \
+            PyUnicode_Append(target_, right); \
+            Py_DECREF(right); \
+            STACK_SHRINK(2); \
+            if (*target_ == NULL) { \
+                goto error; \
+            } \
+            JUMPBY(ff_cache_size[opcode] + 1); \
             DISPATCH(); \
         } \
     } while (0)

@@ -278,6 +278,40 @@ def test_a_later_stage_inserts_a_stack_neutral_op():
     assert case.rfind("#if FF_LOOP_STAGE >= 2", 0, leave) > case.rfind("/* _GUARD */", 0, leave)
 
 
+def test_a_later_stage_composes_into_an_earlier_stages_composition():
+    # Stage 1 composed its adaptive step into the base ADD; stage 2 adds its own
+    # op to that composition: the base layout and stage 1's parts are kept.
+    files = dict(STAGED)
+    files["stage2/vm/fast.def"] = (2, """
+        change(s2.fast) = {};
+        op(_FAST, (a, b -- a, b)) { if (a == 0) { goto elsewhere; } }
+        macro(ADD) = _SPECIALIZE_ADD + _FAST + unused/1 + _ADD;
+    """)
+    result = _analyze_files(files)
+    add = result.opcode("ADD")
+    assert add.stage == 0 and add.cache_size == 2
+    cases = write_c.generated_cases(result)
+    case = cases[cases.index("TARGET(ADD) {"):]
+    case = case[:case.index("DISPATCH();")]
+    spec, fast, body = (case.index(f"/* {name} */") for name in ("_SPECIALIZE_ADD", "_FAST", "_ADD"))
+    assert spec < fast < body
+    assert case.rfind("#if FF_LOOP_STAGE >= 2", 0, fast) > spec
+
+
+@pytest.mark.parametrize("stage2_macro", [
+    "macro(ADD) = _FAST + unused/2 + _ADD;",                     # drops stage 1's adaptive step
+    "macro(ADD) = _FAST + _SPECIALIZE_ADD + unused/1 + _ADD;",   # fine for the base, reorders nothing of stage 1's
+])
+def test_a_later_composition_keeps_the_earlier_stages_parts(stage2_macro):
+    files = dict(STAGED)
+    files["stage2/vm/fast.def"] = (2, "change(s2.fast) = {};\nop(_FAST, (a, b -- a, b)) { }\n" + stage2_macro)
+    if "_FAST + _SPECIALIZE_ADD" in stage2_macro:
+        _analyze_files(files)   # its own op may go anywhere
+        return
+    with pytest.raises(DSLError, match="keep the parts of"):
+        _analyze_files(files)
+
+
 def test_specializing_op_belongs_to_a_stage():
     with pytest.raises(DSLError, match="tier 0 does not specialize"):
         _analyze("specializing op(_S, (a -- a)) { }")

@@ -7,7 +7,7 @@ from fivefold.harness import suites
 from harness_helpers import write_tiny_suite
 
 MICRO = {"attribute_access", "global_lookup", "calls", "int_arithmetic", "float_arithmetic", "loops",
-         "generators", "exceptions"}
+         "generators", "exceptions", "strings"}
 
 
 def test_pyperformance_default_list_is_found_with_its_arguments():

@@ -144,11 +144,16 @@ def analyze(defs: Definitions) -> Analysis:
     result = Analysis(defs)
     seen: dict[str, Instruction | Macro] = {}
     base_macros: dict[str, Macro] = {}
+    recomposed: list[tuple[Macro, Macro]] = []   # (a stage's composition, a later stage's)
     for definition in [*defs.instructions, *defs.macros]:
         first = seen.get(definition.name)
         if first is not None and isinstance(first, Macro) and isinstance(definition, Macro) \
-                and definition.stage > first.stage and definition.name not in base_macros:
-            base_macros[definition.name] = first   # checked below: a stage composes into it
+                and definition.stage > first.stage:
+            # Checked below: a stage composes into the base form, or into an
+            # earlier stage's composition of it (stage 2 into stage 1's CALL).
+            base_macros.setdefault(definition.name, first)
+            if first is not base_macros[definition.name]:
+                recomposed.append((first, definition))
         elif first is not None:
             raise DSLError(f"{definition.name} is defined twice (first at {first.filename}:{first.line})",
                            definition.filename, definition.line)
@@ -160,6 +165,8 @@ def analyze(defs: Definitions) -> Analysis:
     composed = {name: seen[name] for name in base_macros}
     for name, base in base_macros.items():
         _check_composition(base, composed[name], result.by_name)
+    for earlier, later in recomposed:
+        _check_recomposition(earlier, later, result.by_name)
 
     numbered: list[Opcode] = []
     for inst in defs.instructions:
@@ -236,6 +243,20 @@ def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instr
         raise DSLError(f"macro {stage_macro.name}: a stage's composition must keep the base's micro-ops and "
                        f"put specializing micro-ops where the base has as many unused cache units "
                        f"({base.filename}:{base.line})", stage_macro.filename, stage_macro.line)
+
+
+def _check_recomposition(earlier: Macro, later: Macro, by_name: dict[str, Instruction]) -> None:
+    """A later stage's composition of an instruction an earlier stage composed
+    already keeps the earlier one's parts in order, adding only its own
+    stack-neutral micro-ops (no caches, not specializing)."""
+    def own(part) -> bool:
+        op = None if isinstance(part, CacheEntry) else by_name.get(part)
+        return (op is not None and op.stage == later.stage and not op.specializing
+                and not op.effect.caches and op.effect.inputs == op.effect.outputs)
+    if [p for p in later.parts if not own(p)] != list(earlier.parts):
+        raise DSLError(f"macro {later.name}: a later stage's composition must keep the parts of "
+                       f"{earlier.filename}:{earlier.line}'s in order and add only stack-neutral "
+                       f"micro-ops of its own", later.filename, later.line)
 
 
 def _check_changes(defs: Definitions, opcodes: list[Opcode]) -> list:
