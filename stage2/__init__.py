@@ -79,7 +79,8 @@ CHANGES = [FRAMES_LOOP] + [
         description="STORE_ATTR into an object whose attributes live in its dict (not its class's "
                     "values array), which stage 1 leaves generic: a member added to stage 1's "
                     "family through the seam, guarded by the type version (no __setattr__, no data "
-                    "descriptor), stores with PyDict_SetItem without the generic class lookup and calls.",
+                    "descriptor), replaces the value in place at the name's cached entry in the dict, else "
+                    "stores with PyDict_SetItem, without the generic class lookup and calls.",
         targets=("go", "deltablue", "chaos"),
         test="tests/stage2/test_store_attr_hint.py",
         requires=("s1.store_attr", FRAMES_LOOP.id))),
@@ -100,6 +101,7 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("pyflate", "go", "chaos"),
         test="tests/stage2/test_int_bitwise.py",
         requires=("s1.binary_op", FRAMES_LOOP.id))),
+    register(Change(
         id="s2.str_concat", stage=2, merge_order=40,
         description="`s += t` and `s = s + t` on strs, where s is a local that the next instruction "
                     "stores back into, append to the local's string: in place (resized) when the "
