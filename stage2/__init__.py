@@ -75,6 +75,33 @@ CHANGES = [FRAMES_LOOP] + [
         test="tests/stage2/test_make_generator.py",
         requires=(FRAMES_LOOP.id,))),
     register(Change(
+        id="s2.store_attr_hint", stage=2, merge_order=20,
+        description="STORE_ATTR into an object whose attributes live in its dict (not its class's "
+                    "values array), which stage 1 leaves generic: a member added to stage 1's "
+                    "family through the seam, guarded by the type version (no __setattr__, no data "
+                    "descriptor), replaces the value in place at the name's cached entry in the dict, else "
+                    "stores with PyDict_SetItem, without the generic class lookup and calls.",
+        targets=("go", "deltablue", "chaos"),
+        test="tests/stage2/test_store_attr_hint.py",
+        requires=("s1.store_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.method_cache", stage=2, merge_order=22,
+        description="LOAD_METHOD at sites stage 1 cannot specialize or that meet objects of several "
+                    "classes: a member added to stage 1's family through the seam finds the method in a "
+                    "global 512-entry cache keyed by (type version, name) and checks that the object "
+                    "itself has no attribute of that name.",
+        targets=("richards", "go", "deltablue", "chaos", "raytrace"),
+        test="tests/stage2/test_method_cache.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.int_bitwise", stage=2, merge_order=23,
+        description="BINARY_OP &, |, ^, << and >> on two exact ints (generic under stage 1): a member "
+                    "added to stage 1's family through the seam computes them in C for non-negative "
+                    "ints below 2**30 and calls int's own slot otherwise.",
+        targets=("pyflate", "go", "chaos"),
+        test="tests/stage2/test_int_bitwise.py",
+        requires=("s1.binary_op", FRAMES_LOOP.id))),
+    register(Change(
         id="s2.str_concat", stage=2, merge_order=40,
         description="`s += t` and `s = s + t` on strs, where s is a local that the next instruction "
                     "stores back into, append to the local's string: in place (resized) when the "

@@ -6,8 +6,50 @@
 #include <string.h>
 
 unsigned char ff_family_enabled[256];
+/* Later stages' hooks per family (specialize.h), NULL-terminated. */
+static ff_family_hook family_hooks[256][FF_MAX_FAMILY_HOOKS + 1];
 /* Whether any stage-1 change is on: frames then run on the adaptive loop. */
 static int adaptive = 0;
+
+int
+ff_set_family_hook(int family, ff_family_hook hook, int on)
+{
+    ff_family_hook *hooks = family_hooks[family & 0xff];
+    int n = 0;
+    while (hooks[n] != NULL && hooks[n] != hook) {
+        n++;
+    }
+    if (!on) {
+        /* Close the gap, keeping the others' order. */
+        for (; hooks[n] != NULL; n++) {
+            hooks[n] = hooks[n + 1];
+        }
+        return 0;
+    }
+    if (hooks[n] == NULL) {
+        if (n == FF_MAX_FAMILY_HOOKS) {
+            PyErr_Format(PyExc_RuntimeError, "fivefold: more than %d hooks for family %d",
+                         FF_MAX_FAMILY_HOOKS, family);
+            return -1;
+        }
+        hooks[n] = hook;
+    }
+    return 0;
+}
+
+void
+ff_ask_family_hooks(int family, PyObject *first, PyObject *second, _Py_CODEUNIT *instr, int oparg,
+                    int polymorphic)
+{
+    if ((_Py_OPCODE(*instr) != family && !polymorphic) || !ff_family_enabled[family]) {
+        return;   /* stage 1 specialized it, or the family is off */
+    }
+    for (ff_family_hook *hook = family_hooks[family]; *hook != NULL; hook++) {
+        if ((*hook)(first, second, instr, oparg)) {
+            return;
+        }
+    }
+}
 
 static void
 quicken(FFCode *code)

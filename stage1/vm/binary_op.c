@@ -3,8 +3,8 @@
 #include "generated/opcode_ids.h"
 #include "opcode.h"   /* NB_ADD and friends: the operators of BINARY_OP */
 
-void
-ff_specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg)
+static void
+specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg)
 {
     if (!ff_family_enabled[FF_BINARY_OP]) {
         ff_specialize_fail(instr, FF_BINARY_OP, "switched off");
@@ -32,4 +32,11 @@ ff_specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int o
         ff_specialize_fail(instr, FF_BINARY_OP, PyLong_CheckExact(lhs) || PyFloat_CheckExact(lhs)
                                                 ? "other operator" : "other types");
     }
+}
+
+void
+ff_specialize_binary_op(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg)
+{
+    specialize_binary_op(lhs, rhs, instr, oparg);
+    ff_ask_family_hooks(FF_BINARY_OP, lhs, rhs, instr, oparg, 0);
 }

@@ -67,8 +67,8 @@ specialize_class(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name, int famil
     }
 }
 
-void
-ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+static void
+specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
     if (!ff_family_enabled[FF_LOAD_ATTR]) {
         ff_specialize_fail(instr, FF_LOAD_ATTR, "switched off");
@@ -179,8 +179,8 @@ ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
     ff_specialize_to(instr, FF_LOAD_ATTR, FF_LOAD_ATTR_WITH_HINT);
 }
 
-void
-ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+static void
+specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
     if (!ff_family_enabled[FF_LOAD_METHOD]) {
         ff_specialize_fail(instr, FF_LOAD_METHOD, "switched off");
@@ -235,4 +235,25 @@ ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
     else {
         ff_specialize_fail(instr, FF_LOAD_METHOD, "instance dict at an offset");
     }
+}
+
+/* Stage 1's members first; then later stages' (ff_ask_family_hooks). */
+void
+ff_specialize_load_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+{
+    specialize_load_attr(owner, instr, name);
+    ff_ask_family_hooks(FF_LOAD_ATTR, owner, name, instr, 0, 0);
+}
+
+void
+ff_specialize_load_method(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+{
+    /* A member for one class that missed and now gives way to one for another:
+     * the site sees several classes (and stage 1 would keep re-specializing). */
+    int previous = _Py_OPCODE(*instr);
+    uint32_t seen = read_u32(TYPE_VERSION(instr));
+    specialize_load_method(owner, instr, name);
+    int polymorphic = (previous == FF_LOAD_METHOD_WITH_VALUES || previous == FF_LOAD_METHOD_NO_DICT)
+                      && _Py_OPCODE(*instr) != FF_LOAD_METHOD && read_u32(TYPE_VERSION(instr)) != seen;
+    ff_ask_family_hooks(FF_LOAD_METHOD, owner, name, instr, 0, polymorphic);
 }

@@ -118,6 +118,29 @@ ff_specialize_fail(_Py_CODEUNIT *instr, int family, const char *kind)
     STAT_FAILURE(family, kind);
 }
 
+/* Members that later stages add to stage 1's families (`family(X) += {...};` in
+ * their .def): a later stage registers, from its configure(), a hook for each
+ * family it adds to while its change is on. When stage 1's own specializer of X
+ * finds no member, it asks the hooks in the order they were registered; the
+ * first that rewrites the instruction (ff_specialize_to) wins, else stage 1's
+ * failure (opcode and back-off) stands. A specializer that can tell a
+ * polymorphic site (its member for one class just gave way to one for
+ * another) asks them too, and a hook may then replace stage 1's new member. A switched-off change registers no hook,
+ * so stage 1 then behaves exactly as on its own. A hook returns 1 when it
+ * specialized, 0 otherwise; it never raises and leaves the operands as they are.
+ * Operands: the owner and the name for LOAD_ATTR, LOAD_METHOD and STORE_ATTR
+ * (oparg 0); the two operands and the operator for BINARY_OP. */
+typedef int (*ff_family_hook)(PyObject *first, PyObject *second, _Py_CODEUNIT *instr, int oparg);
+#define FF_MAX_FAMILY_HOOKS 4
+/* Add (on) or remove (!on) `hook` for `family`; adding one already there does
+ * nothing. -1 with an exception set when the family has no free slot. */
+int ff_set_family_hook(int family, ff_family_hook hook, int on);
+/* The last step of stage 1's specializer of `family`: if it left `instr` the
+ * generic instruction, or the site is `polymorphic`, ask the hooks (when the
+ * family is on). */
+void ff_ask_family_hooks(int family, PyObject *first, PyObject *second, _Py_CODEUNIT *instr, int oparg,
+                         int polymorphic);
+
 /* The specializers, one per family (stage1/vm/<family>.c). Each looks at the
  * operands the generic instruction is about to work on and rewrites `instr`;
  * none raises or changes the operands. */

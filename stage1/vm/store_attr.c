@@ -9,8 +9,8 @@
 
 /* Cache: counter, type_version/2, index/1, or the poly layout of load_attr.h
  * (instr: the opcode unit). */
-void
-ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+static void
+specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
 {
     if (!ff_family_enabled[FF_STORE_ATTR]) {
         ff_specialize_fail(instr, FF_STORE_ATTR, "switched off");
@@ -68,4 +68,11 @@ ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
     write_u32(&instr[2], version);
     instr[4] = (_Py_CODEUNIT)index;
     ff_specialize_to(instr, FF_STORE_ATTR, FF_STORE_ATTR_INSTANCE_VALUE);
+}
+
+void
+ff_specialize_store_attr(PyObject *owner, _Py_CODEUNIT *instr, PyObject *name)
+{
+    specialize_store_attr(owner, instr, name);
+    ff_ask_family_hooks(FF_STORE_ATTR, owner, name, instr, 0, 0);
 }

@@ -2,6 +2,7 @@
  * and its loop while any stage-2 change is on. */
 #include "stage2.h"
 #include "tiers.h"
+#include "specialize.h"   /* ff_set_family_hook */
 
 int ff_inline_calls = 0;
 int ff_inline_generators = 0;
@@ -9,6 +10,9 @@ int ff_float_reuse = 0;
 int ff_inline_init = 0;
 int ff_compare_branch = 0;
 int ff_direct_generators = 0;
+int ff_store_attr_hint = 0;
+int ff_method_cache_on = 0;
+int ff_int_bitwise_on = 0;
 int ff_str_concat = 0;
 int ff_builtin_ctors = 0;
 int ff_exc_match = 0;
@@ -32,6 +36,14 @@ configure(const unsigned char *on)
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
     ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
+    ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
+    ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
+    if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0
+        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0) {
+        return -1;
+    }
     ff_str_concat = on[FF_CHANGE_s2_str_concat];
     ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
     ff_exc_match = on[FF_CHANGE_s2_exc_match];

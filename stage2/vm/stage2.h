@@ -5,6 +5,9 @@
 
 #include "vm_internal.h"
 #include "internal/pycore_ceval.h"   /* _Py_EnterRecursiveCallTstate */
+#include "store_attr_hint.h"
+#include "method_cache.h"
+#include "int_bitwise.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)
@@ -18,6 +21,15 @@ extern int ff_float_reuse;         /* s2.float_reuse */
 extern int ff_inline_init;         /* s2.inline_init */
 extern int ff_compare_branch;      /* s2.compare_branch */
 extern int ff_direct_generators;   /* s2.make_generator */
+extern int ff_store_attr_hint;     /* s2.store_attr_hint */
+extern int ff_method_cache_on;        /* s2.method_cache */
+extern int ff_int_bitwise_on;         /* s2.int_bitwise */
+
+/* Hooks into stage 1's specializers (ff_set_family_hook, stage1/vm/specialize.h),
+ * registered by configure while their change is on. */
+int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
 extern int ff_str_concat;          /* s2.str_concat */
 extern int ff_builtin_ctors;       /* s2.builtin_ctors */
 extern int ff_exc_match;           /* s2.exc_match */

@@ -339,3 +339,52 @@ def test_a_later_stage_inserts_an_op_that_reads_unused_cache_units():
 def test_specializing_op_belongs_to_a_stage():
     with pytest.raises(DSLError, match="tier 0 does not specialize"):
         _analyze("specializing op(_S, (a -- a)) { }")
+
+
+def _with_stage2(text):
+    files = dict(STAGED)
+    files["stage2/vm/more.def"] = (2, text)
+    return files
+
+
+def test_a_later_stage_adds_members_to_a_family():
+    result = _analyze_files(_with_stage2("""
+        change(s2.more) = {};
+        op(_GUARD_ZERO, (a, b -- a, b)) { DEOPT_IF(b != 0); }
+        macro(ADD_ZERO) = _GUARD_ZERO + unused/2 + _ADD;
+        family(ADD) += { ADD_ZERO, };
+    """))
+    zero = result.opcode("ADD_ZERO")
+    assert zero.stage == 2 and zero.family == "ADD"
+    assert [f.members for f in result.definitions.families if f.name == "ADD"] == [("ADD", "ADD_SAME", "ADD_ZERO")]
+    # The family's label stays gated by the stage that declared it; the member by its own.
+    cases = write_c.generated_cases(result)
+    assert "#if FF_LOOP_STAGE >= 2\nTARGET(ADD_ZERO)" in cases
+    assert "goto PREDICTED_ADD;" in cases[cases.index("TARGET(ADD_ZERO)"):]
+    assert "[FF_ADD_ZERO] = FF_ADD," in write_c.opcode_ids_h(result)
+    namespace = {}
+    exec(write_py.opcodes_py(result), namespace)
+    n = namespace
+    assert n["FAMILIES"][n["ADD"]] == (n["ADD_SAME"], n["ADD_ZERO"])
+
+
+@pytest.mark.parametrize("stage_text, message", [
+    ("family(SUB) += { ADD_SAME2 };", "family SUB += {...}: no family SUB to add to"),
+    ("op(_G, (a, b -- a, b)) { DEOPT_IF(b); }\nmacro(ADD_2) = _G + unused/2 + _ADD;\n"
+     "family(ADD) += { ADD_2 };\nfamily(ADD) += { ADD_2 };", "ADD_2 already belongs to family ADD"),
+    ("family(ADD) += { ADD_SAME };", "ADD_SAME already belongs to family ADD"),
+    ("macro(ADD_WIDE) = unused/3 + _ADD;\nfamily(ADD) += { ADD_WIDE };", "ADD_WIDE has 3 cache entries"),
+    ("family(ADD) += { NOPE };", "family ADD: unknown member 'NOPE'"),
+    ("family(ADD) + { ADD };", "expected '=' (or '+=') after family(ADD)"),
+])
+def test_bad_family_extensions_get_a_clear_error(stage_text, message):
+    with pytest.raises(DSLError) as info:
+        _analyze_files(_with_stage2(stage_text))
+    assert message in str(info.value)
+
+
+def test_a_family_extends_only_from_a_later_stage():
+    files = dict(STAGED)
+    files["stage1/vm/more.def"] = (1, "family(ADD) += { ADD_SAME };")
+    with pytest.raises(DSLError, match=r"only a later stage than the family's own \(stage 1"):
+        _analyze_files(files)

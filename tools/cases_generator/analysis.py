@@ -4,11 +4,12 @@ numbers, argument use, jump kinds, cache sizes and symbolic stack sizes."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
 from . import expr
-from .parsed import CacheEntry, Definitions, DSLError, Instruction, Macro, StackEffect, StackItem
+from .parsed import CacheEntry, Definitions, DSLError, Family, Instruction, Macro, StackEffect, StackItem
 
 # Body macros the C writer expands; a jump macro's name says its direction.
 JUMP_MACROS = {
@@ -139,6 +140,7 @@ class Analysis:
 
 
 def analyze(defs: Definitions) -> Analysis:
+    defs.families = _merge_family_extensions(defs.families)
     result = Analysis(defs)
     seen: dict[str, Instruction | Macro] = {}
     base_macros: dict[str, Macro] = {}
@@ -391,6 +393,27 @@ def _opcode_of_macro(macro: Macro, by_name: dict[str, Instruction], fn: str) -> 
         jump_net = before + total(last.jump_effect.outputs, where) - total(last.jump_effect.inputs, where)
     return Opcode(macro.name, -1, has_arg, cache, net, jump_net, jump, "shadow" in macro.annotations, macro,
                   inputs=deepest, stage=macro.stage)
+
+
+def _merge_family_extensions(families: list[Family]) -> list[Family]:
+    """Fold each ``family(X) += {...}`` into the ``family(X) = {...}`` it extends:
+    the members a later stage adds (written by its specializer hooks) belong to
+    X like the earlier stage's own (same cache layout and stack effect, deopt to
+    X). The merged family keeps the declaring stage, so X's label is gated as before."""
+    declared = {f.name: f for f in families if not f.extends}
+    merged = {name: dataclasses.replace(f) for name, f in declared.items()}
+    for ext in (f for f in families if f.extends):
+        base = declared.get(ext.name)
+        if base is None:
+            raise DSLError(f"family {ext.name} += {{...}}: no family {ext.name} to add to "
+                           f"(an earlier stage declares it with family({ext.name}) = {{...}})",
+                           ext.filename, ext.line)
+        if ext.stage <= base.stage:
+            raise DSLError(f"family {ext.name} += {{...}}: only a later stage than the family's own "
+                           f"(stage {base.stage}, {base.filename}:{base.line}) may add members",
+                           ext.filename, ext.line)
+        merged[ext.name].members += ext.members
+    return [merged[f.name] for f in families if not f.extends]
 
 
 def _check_families(defs: Definitions, opcodes: list[Opcode]) -> None:

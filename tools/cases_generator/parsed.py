@@ -85,13 +85,16 @@ class Macro:
 
 @dataclass
 class Family:
-    """``family(NAME) = {MEMBER, ...};``: the generic instruction and its specializations."""
+    """``family(NAME) = {MEMBER, ...};``: the generic instruction and its specializations.
+    ``family(NAME) += {MEMBER, ...};`` (``extends``): members a later stage adds to
+    an earlier stage's family; the analysis merges them into that family."""
 
     name: str
     members: tuple[str, ...]
     line: int
     filename: str = "<dsl>"
     stage: int = 0
+    extends: bool = False
 
 
 @dataclass

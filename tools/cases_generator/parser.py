@@ -5,11 +5,12 @@ Grammar (C comments allowed anywhere between definitions)::
     file        := definition*
     definition  := annotation* ("inst" | "op") "(" NAME "," effect ["," "jump" effect] ")" block
                  | "macro" "(" NAME ")" "=" part ("+" part)* ";"
-                 | "family" "(" NAME ")" "=" "{" NAME ("," NAME)* [","] "}" ";"
+                 | "family" "(" NAME ")" ("=" | "+=") "{" NAME ("," NAME)* [","] "}" ";"
                  | "change" "(" CHANGE_ID ")" "=" "{" [NAME ("," NAME)* [","]] "}" ";"
     annotation  := "shadow" | "specializing" | "internal"    (shadow: inst or macro;
                    internal: an inst only the interpreter writes, never the compiler)
     CHANGE_ID   := "s" NUMBER "." NAME        (s1.binary_op)
+    (`family(X) += {...};`: a later stage adds members to an earlier stage's family X)
     effect      := "(" [input ("," input)*] "--" [item ("," item)*] ")"
     input       := NAME "/" NUMBER          (an inline cache entry)
                  | item
@@ -259,7 +260,9 @@ def _family(s: _Scanner, line: int) -> Family:
     s.expect("(")
     name = s.ident("a family name")
     s.expect(")")
-    s.expect("=", f"after family({name})")
+    extends = s.accept("+=")
+    if not extends:
+        s.expect("=", f"(or '+=') after family({name})")
     s.expect("{")
     members = [s.ident(f"a member of family {name}")]
     while s.accept(","):
@@ -268,7 +271,7 @@ def _family(s: _Scanner, line: int) -> Family:
         members.append(s.ident(f"a member of family {name}"))
     s.expect("}", f"to close family {name}")
     s.expect(";", f"at the end of family {name}")
-    return Family(name, tuple(members), line)
+    return Family(name, tuple(members), line, extends=extends)
 
 
 def _change(s: _Scanner, line: int) -> Change:

@@ -1,0 +1,58 @@
+/* s2.int_bitwise: the body of BINARY_OP_INT_BITWISE (int_bitwise.def). */
+#ifndef FIVEFOLD_S2_INT_BITWISE_H
+#define FIVEFOLD_S2_INT_BITWISE_H
+
+#include "vm_internal.h"
+#include "opcode.h"   /* NB_AND and friends */
+
+/* Whether `oparg` is one of the operators BINARY_OP_INT_BITWISE does. */
+static inline int
+ff_is_bitwise_op(int oparg)
+{
+    switch (oparg) {
+    case NB_AND: case NB_INPLACE_AND: case NB_OR: case NB_INPLACE_OR: case NB_XOR: case NB_INPLACE_XOR:
+    case NB_LSHIFT: case NB_INPLACE_LSHIFT: case NB_RSHIFT: case NB_INPLACE_RSHIFT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* int's own slot for one of those operators. */
+static inline binaryfunc
+ff_int_bitwise_slot(int oparg)
+{
+    PyNumberMethods *nb = PyLong_Type.tp_as_number;
+    switch (oparg) {
+    case NB_AND: case NB_INPLACE_AND: return nb->nb_and;
+    case NB_OR: case NB_INPLACE_OR: return nb->nb_or;
+    case NB_XOR: case NB_INPLACE_XOR: return nb->nb_xor;
+    case NB_LSHIFT: case NB_INPLACE_LSHIFT: return nb->nb_lshift;
+    default: return nb->nb_rshift;
+    }
+}
+
+/* left <op> right for two exact ints (a new reference, or NULL with an
+ * exception set). In CPython 3.11 an int's ob_size is its signed digit count:
+ * 0 or 1 means non-negative and below 2**30. */
+static inline PyObject *
+ff_int_bitwise(PyObject *left, PyObject *right, int oparg)
+{
+    if ((size_t)Py_SIZE(left) <= 1 && (size_t)Py_SIZE(right) <= 1) {
+        long long a = Py_SIZE(left) ? ((PyLongObject *)left)->ob_digit[0] : 0;
+        long long b = Py_SIZE(right) ? ((PyLongObject *)right)->ob_digit[0] : 0;
+        switch (oparg) {
+        case NB_AND: case NB_INPLACE_AND: return PyLong_FromLongLong(a & b);
+        case NB_OR: case NB_INPLACE_OR: return PyLong_FromLongLong(a | b);
+        case NB_XOR: case NB_INPLACE_XOR: return PyLong_FromLongLong(a ^ b);
+        case NB_RSHIFT: case NB_INPLACE_RSHIFT: return PyLong_FromLongLong(b < 31 ? a >> b : 0);
+        default:
+            if (b <= 32) {   /* a < 2**30: a << 32 < 2**62 */
+                return PyLong_FromLongLong(a << b);
+            }
+        }
+    }
+    return ff_int_bitwise_slot(oparg)(left, right);
+}
+
+#endif
