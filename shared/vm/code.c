@@ -1,10 +1,14 @@
 /* The fivefold code object and make_code (docs/engine.md section 6).
  *
  * make_code checks the bytecode before anything runs it: every opcode is
- * known, every argument indexes what it names (constants, names, locals), every
- * jump and handler lands inside the code, and the deepest stack a flow analysis
- * finds fits in co_stacksize. The evaluator then trusts the code, so a compiler
- * bug gives a clear SystemError here instead of memory corruption later. */
+ * known, every argument indexes what it names (constants, names, locals of the
+ * right kind: cells for DEREF instructions, values for *_FAST ones), cells and
+ * free variables are set up once at the start, every jump and handler lands on
+ * an instruction inside the code, inline caches are zero, and a flow analysis
+ * finds one stack depth per instruction, within co_stacksize, and no NULL used
+ * as a value. The evaluator then trusts the code, so a compiler bug or a
+ * hand-edited cache file gives a clear SystemError here instead of memory
+ * corruption later. */
 #include "code.h"
 #include "generated/opcode_ids.h"
 #include "tiers.h"
