@@ -77,6 +77,17 @@ def asan(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """The bytecode mutation fuzzer (tests/vm/bytecode_fuzz.py): mutations of the
+    corpus's compiled units through make_code, then of cache files, and no crash.
+    FIVEFOLD_FUZZ_MUTATIONS sets how many (20000 here; the test suite runs 1500).
+    Under ASan: `FIVEFOLD_FUZZ_MUTATIONS=5000 nox -s asan -- tests/vm/test_bytecode_fuzz.py`."""
+    session.install(".[test]")
+    count = os.environ.get("FIVEFOLD_FUZZ_MUTATIONS", "20000")
+    session.run("pytest", "-q", "tests/vm/test_bytecode_fuzz.py", env={"FIVEFOLD_FUZZ_MUTATIONS": count})
+
+
+@nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """A quick benchmark run: our micro-benchmarks on this CPython, pyperf --fast.
     Anything after `--` replaces the arguments of `fivefold bench`."""

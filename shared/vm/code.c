@@ -1,15 +1,21 @@
 /* The fivefold code object and make_code (docs/engine.md section 6).
  *
  * make_code checks the bytecode before anything runs it: every opcode is
- * known, every argument indexes what it names (constants, names, locals), every
- * jump and handler lands inside the code, and the deepest stack a flow analysis
- * finds fits in co_stacksize. The evaluator then trusts the code, so a compiler
- * bug gives a clear SystemError here instead of memory corruption later. */
+ * known, every argument indexes what it names (constants, names, locals of the
+ * right kind: cells for DEREF instructions, values for *_FAST ones), cells and
+ * free variables are set up once at the start, every jump and handler lands on
+ * an instruction inside the code, inline caches are zero, and a flow analysis
+ * finds one stack depth per instruction, within co_stacksize, and no NULL used
+ * as a value. The evaluator then trusts the code, so a compiler bug or a
+ * hand-edited cache file gives a clear SystemError here instead of memory
+ * corruption later. */
 #include "code.h"
 #include "generated/opcode_ids.h"
 #include "tiers.h"
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 static void
 code_dealloc(FFCode *self)
@@ -184,6 +190,41 @@ uses_local(int op)
     }
 }
 
+/* Kinds of localsplus slots (co_localspluskinds; CPython's CO_FAST_* bits). */
+#define FF_FAST_CELL 0x40
+#define FF_FAST_FREE 0x80
+
+static int
+slot_kind(PyCodeObject *tmpl, int i)
+{
+    return (unsigned char)PyBytes_AS_STRING(tmpl->co_localspluskinds)[i];
+}
+
+/* Which slots an opcode may name: the *_FAST ones hold values, the DEREF ones
+ * cells. An instruction that took a cell for a value or a value for a cell would
+ * read a PyCellObject out of anything (the crash a mutated cache could cause). */
+static const char *
+wrong_slot(int op, int kind)
+{
+    switch (op) {
+    case FF_LOAD_FAST: case FF_STORE_FAST: case FF_DELETE_FAST:
+        return (kind & (FF_FAST_CELL | FF_FAST_FREE)) ? "a *_FAST instruction names a cell or free variable" : NULL;
+    case FF_MAKE_CELL:
+        return (kind & FF_FAST_CELL) ? NULL : "MAKE_CELL names a slot that is not a cell variable";
+    case FF_LOAD_CLOSURE: case FF_LOAD_DEREF: case FF_LOAD_CLASSDEREF: case FF_STORE_DEREF:
+    case FF_DELETE_DEREF:
+        return (kind & (FF_FAST_CELL | FF_FAST_FREE)) ? NULL : "a DEREF instruction names a slot that is not a cell or free variable";
+    default:
+        return NULL;
+    }
+}
+
+static int
+is_generator_code(PyCodeObject *tmpl)
+{
+    return (tmpl->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) != 0;
+}
+
 static int
 is_jump(int op, int *backward)
 {
@@ -244,6 +285,65 @@ decode_at(const _Py_CODEUNIT *instrs, Py_ssize_t n, Py_ssize_t i, decoded *d)
     return 0;
 }
 
+/* The prologue: COPY_FREE_VARS and MAKE_CELLs at the very start, as CPython lays
+ * them out. Every cell and free slot must be filled there, once, before any
+ * other instruction can run (nothing jumps back into it), so every DEREF
+ * instruction finds a cell; MAKE_CELL and COPY_FREE_VARS appear nowhere else.
+ * A generator's code must then start with RETURN_GENERATOR (YIELD_VALUE needs
+ * the frame to belong to a generator), and only a generator's code may have it
+ * or YIELD_VALUE. Returns the prologue's length in units, or -1. */
+static Py_ssize_t
+check_prologue(PyCodeObject *tmpl, FFCode *code)
+{
+    PyObject *name = tmpl->co_qualname;
+    Py_ssize_t n = code->ninstrs, i = 0;
+    int nlocalsplus = tmpl->co_nlocalsplus, copied = 0;
+    char *made = PyMem_Calloc((size_t)nlocalsplus + 1, 1);
+    if (made == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    decoded d;
+    while (i < n && decode_at(code->instrs, n, i, &d) == 0
+           && (d.op == FF_MAKE_CELL || d.op == FF_COPY_FREE_VARS)) {
+        if (d.op == FF_COPY_FREE_VARS) {
+            copied++;
+        }
+        else if (d.oparg < nlocalsplus) {
+            made[d.oparg]++;
+        }
+        i = d.next;
+    }
+    Py_ssize_t end = i;
+    const char *problem = NULL;
+    if (copied != (tmpl->co_nfreevars > 0)) {
+        problem = "free variables not copied exactly once at the start";
+    }
+    for (int k = 0; k < nlocalsplus && problem == NULL; k++) {
+        int kind = slot_kind(tmpl, k);
+        if ((kind & FF_FAST_CELL) && !(kind & FF_FAST_FREE) && made[k] != 1) {
+            problem = "a cell variable not made a cell exactly once at the start";
+        }
+    }
+    PyMem_Free(made);
+    if (problem != NULL) {
+        return bad_code(name, end, problem);
+    }
+    if (is_generator_code(tmpl)) {
+        if (end >= n || decode_at(code->instrs, n, end, &d) < 0 || d.op != FF_RETURN_GENERATOR) {
+            return bad_code(name, end, "a generator's code does not start with RETURN_GENERATOR");
+        }
+    }
+    /* In a generator the prologue includes its RETURN_GENERATOR (at `end`). */
+    Py_ssize_t last = is_generator_code(tmpl) ? end + 1 : end;
+    for (Py_ssize_t h = 0; h < code->nhandlers; h++) {
+        if (code->handlers[h].target < last || code->handlers[h].start < last) {
+            return bad_code(name, code->handlers[h].target, "exception handler in the prologue");
+        }
+    }
+    return end;
+}
+
 static int
 check_instructions(PyCodeObject *tmpl, FFCode *code)
 {
@@ -251,6 +351,11 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
     Py_ssize_t n = code->ninstrs;
     Py_ssize_t nconsts = PyTuple_GET_SIZE(code->co_consts);
     Py_ssize_t nnames = PyTuple_GET_SIZE(code->co_names);
+    Py_ssize_t prologue = check_prologue(tmpl, code);
+    if (prologue < 0) {
+        return -1;
+    }
+    int generator = is_generator_code(tmpl);
     for (Py_ssize_t i = 0; i < n;) {
         decoded d;
         if (decode_at(code->instrs, n, i, &d) < 0) {
@@ -265,6 +370,13 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         }
         if (d.next > n) {
             return bad_code(name, d.start, "inline caches run past the end");
+        }
+        for (Py_ssize_t c = d.start + 1; c < d.next; c++) {
+            /* Only the interpreter writes inline caches: counters and versions
+             * that came with the code would be trusted. */
+            if (code->instrs[c] != 0) {
+                return bad_code(name, c, "inline cache not zero");
+            }
         }
         if ((op == FF_LOAD_CONST || op == FF_KW_NAMES) && oparg >= nconsts) {
             return bad_code(name, d.start, "constant index out of range");
@@ -292,6 +404,18 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
         if (uses_local(op) && oparg >= tmpl->co_nlocalsplus) {
             return bad_code(name, d.start, "local variable index out of range");
         }
+        if (uses_local(op) && wrong_slot(op, slot_kind(tmpl, oparg)) != NULL) {
+            return bad_code(name, d.start, wrong_slot(op, slot_kind(tmpl, oparg)));
+        }
+        if ((op == FF_MAKE_CELL || op == FF_COPY_FREE_VARS) && d.start >= prologue) {
+            return bad_code(name, d.start, "MAKE_CELL or COPY_FREE_VARS after the start");
+        }
+        if (op == FF_RETURN_GENERATOR && (!generator || d.start != prologue)) {
+            return bad_code(name, d.start, "RETURN_GENERATOR not at the start of a generator's code");
+        }
+        if (op == FF_YIELD_VALUE && !generator) {
+            return bad_code(name, d.start, "YIELD_VALUE outside a generator");
+        }
         if (op == FF_COPY_FREE_VARS && oparg != tmpl->co_nfreevars) {
             return bad_code(name, d.start, "COPY_FREE_VARS does not match co_freevars");
         }
@@ -308,85 +432,238 @@ check_instructions(PyCodeObject *tmpl, FFCode *code)
             if (target < 0 || target >= n) {
                 return bad_code(name, d.start, "jump target outside the code");
             }
+            if (target < prologue || (generator && target == prologue)) {
+                return bad_code(name, d.start, "jump into the prologue");
+            }
         }
         i = d.next;
     }
     return 0;
 }
 
-/* The deepest value stack any path reaches (flow analysis over the code and
- * its handlers), or -1 with SystemError. */
+/* ---- The flow analysis: stack depths, and where a NULL can be
+ *
+ * PUSH_NULL, LOAD_GLOBAL (odd oparg) and LOAD_METHOD put a NULL on the stack
+ * for CALL (or CALL_FUNCTION_EX) to consume; any other instruction taking it as
+ * a value would crash. So the analysis follows, besides the depth, which slots
+ * may hold NULL: a bit set per instruction (words of 64 slots). Every path must
+ * reach an instruction with the same depth (CPython's compiler makes it so);
+ * NULL sets merge by union. An exception handler is reached from each covered
+ * instruction with that instruction's slots below the handler's depth. */
+
+typedef struct {
+    PyObject *name;
+    Py_ssize_t n;
+    int words;          /* 64-bit words per NULL set */
+    int limit;          /* co_stacksize: no path may go deeper */
+    char *start;        /* per unit: 1 where the linear decoding starts an instruction */
+    int *depth;         /* per unit: -1 (not reached) or the depth on entry */
+    uint64_t *nulls;    /* per unit: `words` words */
+    char *queued;
+    Py_ssize_t *work;
+    Py_ssize_t top;
+    int maxdepth;
+} flow;
+
+#define FLOW_GET(bits, i) (((bits)[(i) >> 6] >> ((i) & 63)) & 1)
+#define FLOW_SET(bits, i) ((bits)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
+#define FLOW_CLEAR(bits, i) ((bits)[(i) >> 6] &= ~((uint64_t)1 << ((i) & 63)))
+
+/* Enter unit t with depth d and NULL set `bits`; queue it if that is news. */
+static int
+flow_reach(flow *f, Py_ssize_t t, int d, const uint64_t *bits)
+{
+    if (d < 0) {
+        return bad_code(f->name, t, "stack underflow");
+    }
+    if (d > f->limit) {
+        PyErr_Format(PyExc_SystemError, "make_code(%R): the stack reaches depth %d but co_stacksize is %d",
+                     f->name, d, f->limit);
+        return -1;
+    }
+    if (d > f->maxdepth) {
+        f->maxdepth = d;
+    }
+    if (!f->start[t]) {
+        /* A cache unit, or inside an EXTENDED_ARG prefix: what would run there
+         * is not what check_instructions checked. */
+        return bad_code(f->name, t, "jump or handler into the middle of an instruction");
+    }
+    uint64_t *mine = f->nulls + (size_t)t * (size_t)f->words;
+    int changed = 0;
+    if (f->depth[t] < 0) {
+        f->depth[t] = d;
+        memcpy(mine, bits, sizeof(uint64_t) * (size_t)f->words);
+        changed = 1;
+    }
+    else if (f->depth[t] != d) {
+        return bad_code(f->name, t, "stack depth differs between paths");
+    }
+    else {
+        for (int w = 0; w < f->words; w++) {
+            if ((mine[w] | bits[w]) != mine[w]) {
+                mine[w] |= bits[w];
+                changed = 1;
+            }
+        }
+    }
+    if (changed && !f->queued[t]) {
+        f->queued[t] = 1;
+        f->work[f->top++] = t;
+    }
+    return 0;
+}
+
+/* The NULL set after instruction `d` leaves depth `out` (its inputs checked). */
+static void
+flow_outputs(const flow *f, const decoded *d, int in_base, int out, uint64_t *bits)
+{
+    for (int s = in_base; s < f->limit + 1 && s < f->words * 64; s++) {
+        FLOW_CLEAR(bits, s);
+    }
+    if (d->op == FF_PUSH_NULL || (d->op == FF_LOAD_GLOBAL && (d->oparg & 1))) {
+        FLOW_SET(bits, d->op == FF_PUSH_NULL ? out - 1 : out - 2);
+    }
+    else if (d->op == FF_LOAD_METHOD) {
+        FLOW_SET(bits, out - 2);
+    }
+}
+
+/* The one input slot an instruction may find NULL in, or -1. */
+static int
+null_input(const decoded *d, int d0, int inputs)
+{
+    if (d->op == FF_CALL || d->op == FF_CALL_FUNCTION_EX) {
+        return d0 - inputs;
+    }
+    return -1;
+}
+
+static int
+flow_step(flow *f, Py_ssize_t i, FFCode *code, uint64_t *cur, uint64_t *edge)
+{
+    Py_ssize_t n = f->n;
+    int d0 = f->depth[i];
+    memcpy(cur, f->nulls + (size_t)i * (size_t)f->words, sizeof(uint64_t) * (size_t)f->words);
+    decoded d;
+    if (decode_at(code->instrs, n, i, &d) < 0) {
+        return bad_code(f->name, i, "EXTENDED_ARG without an instruction");
+    }
+    /* Exceptions raised here unwind to the handler covering the instruction. */
+    for (Py_ssize_t u = i; u <= d.start; u++) {
+        const ff_handler *h = ff_find_handler(code, (int)u);
+        if (h == NULL || (u > i && h == ff_find_handler(code, (int)i))) {
+            continue;
+        }
+        if (h->depth > d0) {
+            return bad_code(f->name, u, "exception handler deeper than the stack");
+        }
+        /* The slots below the handler's depth stay; lasti and the exception are values. */
+        memcpy(edge, cur, sizeof(uint64_t) * (size_t)f->words);
+        for (int s = h->depth; s < f->words * 64; s++) {
+            FLOW_CLEAR(edge, s);
+        }
+        if (flow_reach(f, h->target, h->depth + h->lasti + 1, edge) < 0) {
+            return -1;
+        }
+    }
+    int inputs = ff_stack_inputs(d.op, d.oparg);
+    if (d0 < inputs) {
+        return bad_code(f->name, d.start, "stack underflow");
+    }
+    if (d.op == FF_SWAP) {
+        /* A pure exchange: the NULL travels with its value. */
+        int a = d0 - 1, b = d0 - d.oparg;
+        int va = (int)FLOW_GET(cur, a), vb = (int)FLOW_GET(cur, b);
+        if (va) FLOW_SET(cur, b); else FLOW_CLEAR(cur, b);
+        if (vb) FLOW_SET(cur, a); else FLOW_CLEAR(cur, a);
+        if (d.next >= n) {
+            return bad_code(f->name, d.start, "execution can run off the end of the code");
+        }
+        return flow_reach(f, d.next, d0, cur);
+    }
+    int allowed = null_input(&d, d0, inputs);
+    for (int s = d0 - inputs; s < d0; s++) {
+        if (s != allowed && FLOW_GET(cur, s)) {
+            return bad_code(f->name, d.start, "a NULL on the stack is used as a value");
+        }
+    }
+    int backward;
+    if (is_jump(d.op, &backward)) {
+        Py_ssize_t target = backward ? d.next - d.oparg : d.next + d.oparg;
+        int out = d0 + ff_stack_effect(d.op, d.oparg, 1);
+        memcpy(edge, cur, sizeof(uint64_t) * (size_t)f->words);
+        flow_outputs(f, &d, d0 - inputs, out, edge);
+        if (flow_reach(f, target, out, edge) < 0) {
+            return -1;
+        }
+    }
+    int not_taken = ff_stack_effect(d.op, d.oparg, 0);
+    if (d.op == FF_RETURN_GENERATOR) {
+        not_taken = 1;   /* resumption pushes the value sent in */
+    }
+    if (falls_through(d.op)) {
+        if (d.next >= n) {
+            return bad_code(f->name, d.start, "execution can run off the end of the code");
+        }
+        flow_outputs(f, &d, d0 - inputs, d0 + not_taken, cur);
+        return flow_reach(f, d.next, d0 + not_taken, cur);
+    }
+    if (d0 + not_taken < 0) {
+        return bad_code(f->name, d.start, "stack underflow");
+    }
+    return 0;
+}
+
+/* The deepest value stack any path reaches, or -1 with SystemError. */
 static int
 check_stack_depth(PyCodeObject *tmpl, FFCode *code)
 {
-    PyObject *name = tmpl->co_qualname;
-    Py_ssize_t n = code->ninstrs;
-    int *depth = PyMem_Malloc(sizeof(int) * (size_t)(n + 1));
-    Py_ssize_t *work = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + code->nhandlers + 1));
-    int result = -1, maxdepth = 0, top = 0;
-    if (depth == NULL || work == NULL) {
+    flow f = {.name = tmpl->co_qualname, .n = code->ninstrs, .limit = tmpl->co_stacksize};
+    Py_ssize_t n = f.n;
+    int result = -1;
+    f.words = (tmpl->co_stacksize + 2) / 64 + 1;
+    f.depth = PyMem_Malloc(sizeof(int) * (size_t)(n + 1));
+    f.nulls = PyMem_Calloc((size_t)(n + 1) * (size_t)f.words, sizeof(uint64_t));
+    f.queued = PyMem_Calloc((size_t)n + 1, 1);
+    f.work = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + 1));
+    f.start = PyMem_Calloc((size_t)n + 1, 1);
+    uint64_t *cur = PyMem_Calloc((size_t)f.words * 2, sizeof(uint64_t));
+    if (f.depth == NULL || f.nulls == NULL || f.queued == NULL || f.work == NULL || cur == NULL
+        || f.start == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i <= n; i++) {
-        depth[i] = -1;
-    }
-#define REACH(target, d) do { \
-        int d_ = (d); Py_ssize_t t_ = (target); \
-        if (d_ < 0) { bad_code(name, t_, "stack underflow"); goto done; } \
-        if (d_ > maxdepth) maxdepth = d_; \
-        if (depth[t_] < 0) { depth[t_] = d_; work[top++] = t_; } \
-        else if (depth[t_] < d_) { depth[t_] = d_; work[top++] = t_; } \
-    } while (0)
-    if (n > 0) {
-        REACH(0, 0);
-    }
-    for (Py_ssize_t h = 0; h < code->nhandlers; h++) {
-        REACH(code->handlers[h].target, code->handlers[h].depth + code->handlers[h].lasti + 1);
-    }
-    while (top > 0) {
-        Py_ssize_t i = work[--top];
-        int d0 = depth[i];
+    for (Py_ssize_t i = 0; i < n;) {
         decoded d;
         if (decode_at(code->instrs, n, i, &d) < 0) {
-            bad_code(name, i, "EXTENDED_ARG without an instruction");
+            bad_code(f.name, i, "EXTENDED_ARG without an instruction");
             goto done;
         }
-        int backward;
-        int not_taken = ff_stack_effect(d.op, d.oparg, 0);
-        if (d.op == FF_RETURN_GENERATOR) {
-            not_taken = 1;   /* resumption pushes the value sent in */
-        }
-        if (d0 < ff_stack_inputs(d.op, d.oparg)) {
-            bad_code(name, d.start, "stack underflow");
-            goto done;
-        }
-        if (is_jump(d.op, &backward)) {
-            Py_ssize_t target = backward ? d.next - d.oparg : d.next + d.oparg;
-            REACH(target, d0 + ff_stack_effect(d.op, d.oparg, 1));
-        }
-        if (falls_through(d.op)) {
-            if (d.next >= n) {
-                bad_code(name, d.start, "execution can run off the end of the code");
-                goto done;
-            }
-            REACH(d.next, d0 + not_taken);
-        }
-        else if (d0 + not_taken < 0) {
-            bad_code(name, d.start, "stack underflow");
-            goto done;
-        }
+        f.start[i] = 1;
+        i = d.next;
     }
-#undef REACH
-    if (maxdepth > tmpl->co_stacksize) {
-        PyErr_Format(PyExc_SystemError, "make_code(%R): the stack reaches depth %d but co_stacksize is %d",
-                     name, maxdepth, tmpl->co_stacksize);
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        f.depth[i] = -1;
+    }
+    if (n > 0 && flow_reach(&f, 0, 0, cur) < 0) {
         goto done;
     }
-    result = maxdepth;
+    while (f.top > 0) {
+        Py_ssize_t i = f.work[--f.top];
+        f.queued[i] = 0;
+        if (flow_step(&f, i, code, cur, cur + f.words) < 0) {
+            goto done;
+        }
+    }
+    result = f.maxdepth;
 done:
-    PyMem_Free(depth);
-    PyMem_Free(work);
+    PyMem_Free(f.depth);
+    PyMem_Free(f.nulls);
+    PyMem_Free(f.queued);
+    PyMem_Free(f.work);
+    PyMem_Free(f.start);
+    PyMem_Free(cur);
     return result;
 }
 

@@ -478,6 +478,21 @@ ff_make_function(_PyInterpreterFrame *frame, PyObject *codeobj, PyObject *defaul
                      co->co_name, co->co_nfreevars, nclosure);
         return NULL;
     }
+    /* What calls and LOAD_DEREF trust these to be (the compiler always builds them
+     * so; mutated bytecode might not): cells, a tuple, a dict. */
+    for (Py_ssize_t i = 0; i < nclosure; i++) {
+        if (!PyCell_Check(PyTuple_GET_ITEM(closure, i))) {
+            PyErr_SetString(PyExc_SystemError, "MAKE_FUNCTION: the closure holds something that is not a cell");
+            return NULL;
+        }
+    }
+    if ((defaults != NULL && !PyTuple_Check(defaults)) || (kwdefaults != NULL && !PyDict_Check(kwdefaults))
+        || (annotations != NULL && !PyDict_Check(annotations)
+            && !(PyTuple_Check(annotations) && PyTuple_GET_SIZE(annotations) % 2 == 0))) {
+        /* (__annotations__ reads a tuple as name, value pairs.) */
+        PyErr_SetString(PyExc_SystemError, "MAKE_FUNCTION: defaults, keyword defaults or annotations of the wrong type");
+        return NULL;
+    }
     PyFunctionObject *func = (PyFunctionObject *)PyFunction_NewWithQualName(codeobj, frame->f_globals,
                                                                             co->co_qualname);
     if (func == NULL) {

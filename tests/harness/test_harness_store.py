@@ -105,3 +105,84 @@ def test_killed_run_resumes_and_skips_what_is_stored(tmp_path):
     assert len(store.files()) == 4
     for path, data in first.items():
         assert path.read_bytes() == data  # earlier results intact, not re-measured
+
+
+# -- unreadable files and Ctrl-C (issue 16) ------------------------------------
+
+def _truncate(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+
+
+def test_an_unreadable_file_is_named_once_and_skipped(tmp_path):
+    warnings = []
+    store = Store(tmp_path, warn=warnings.append)
+    good = Key("m", "c", "cpython", "s", "good", "time")
+    bad = Key("m", "c", "cpython", "s", "bad", "time")
+    store.write(good, bench("good", fivefold_entry="good", fivefold_benchmark="good"))
+    store.write(bad, bench("bad", fivefold_entry="bad", fivefold_benchmark="bad"))
+    _truncate(store.path(bad))
+    (store.path(bad).parent / "empty.time.json").write_text("{}")
+    frame = store.index()
+    assert list(frame.path) == [str(store.path(good))]
+    store.index()
+    assert len(warnings) == 2 and all("\n" not in w for w in warnings)
+    assert any(str(store.path(bad)) in w for w in warnings)
+    assert all(w.startswith("fivefold: warning: skipping unreadable result file ") for w in warnings)
+    assert store.entry_done(good, "good") and not store.entry_done(bad, "bad")
+    assert not store.readable(bad) and store.readable(good)
+
+
+def test_results_command_skips_an_unreadable_file(tmp_path):
+    from harness_helpers import fivefold
+
+    store = Store(tmp_path)
+    store.write(Key("m", "c", "cpython", "s", "good", "time"), bench("good"))
+    bad = store.write(Key("m", "c", "cpython", "s", "bad", "time"), bench("bad"))
+    _truncate(bad)
+    result = fivefold("results", "--results", str(tmp_path), "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == result.stderr.strip().splitlines()[0]
+    assert str(bad) in result.stderr and "Traceback" not in result.stderr
+    assert "good" in result.stdout and ",bad," not in result.stdout
+
+
+def test_bench_runs_over_an_unreadable_file_and_remeasures_it(tmp_path):
+    suite = write_tiny_suite(tmp_path / "suite", names=("tiny_a", "tiny_b"))
+    results = tmp_path / "results"
+    cmd = [sys.executable, "-m", "fivefold", "bench", "--engines", "cpython", "--suite", str(suite),
+           "--results", str(results), "--no-progress", *QUICK]
+    assert subprocess.run(cmd, capture_output=True, timeout=300).returncode == 0
+    store = Store(results)
+    first, second = store.files()
+    kept = first.read_bytes()
+    _truncate(second)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert str(second) in done.stderr and "Traceback" not in done.stderr
+    assert first.read_bytes() == kept                      # the good result stays
+    pyperf.BenchmarkSuite.load(str(second))                # re-measured
+    assert len(list(second.parent.glob("*.json.old"))) == 1  # the bad one moved aside
+
+
+def test_ctrl_c_during_bench_is_one_line_and_keeps_results(tmp_path):
+    suite = write_tiny_suite(tmp_path / "suite", names=("tiny_a", "tiny_b", "tiny_c", "tiny_d"))
+    results = tmp_path / "results"
+    cmd = [sys.executable, "-m", "fivefold", "bench", "--engines", "cpython", "--suite", str(suite),
+           "--results", str(results), "--no-progress", *QUICK]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    store = Store(results)
+    deadline = time.time() + 120
+    while len(store.files()) < 1 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)   # what Ctrl-C in a terminal does
+    out, err = proc.communicate(timeout=120)
+    files = store.files()
+    assert 1 <= len(files) < 4, "the interrupt came too late to test"
+    assert proc.returncode == 130, out + err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().splitlines()[-1] == f"interrupted; {len(files)} results kept in {results}"
+    for path in files:
+        pyperf.BenchmarkSuite.load(str(path))
+    assert not list(results.rglob("*.tmp"))

@@ -38,11 +38,13 @@ def translate(co: types.CodeType) -> types.CodeType:
         ours = opcodes.opmap[name]   # KeyError: not supported by fivefold
         units.append([ours, arg, i])
         theirs_caches = cpython._inline_cache_entries[op]
-        for k in range(theirs_caches):
-            new_index.append(len(units))
-            units.append([opcodes.NOP, 0, i])
-        for k in range(opcodes.CACHE_SIZE[ours] - theirs_caches):
-            units.append([opcodes.NOP, 0, i])
+        # fivefold's own cache units are zero (make_code refuses anything else);
+        # CPython's cache units beyond them become NOP instructions.
+        ours_caches = opcodes.CACHE_SIZE[ours]
+        for k in range(max(theirs_caches, ours_caches)):
+            if k < theirs_caches:
+                new_index.append(len(units))
+            units.append([opcodes.CACHE if k < ours_caches else opcodes.NOP, 0, i])
         i += 1 + theirs_caches
     new_index.append(len(units))
     # Pass 2: relative jumps, from the end of the instruction and its caches.

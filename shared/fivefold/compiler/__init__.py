@@ -28,7 +28,7 @@ import sys
 import types
 import warnings
 
-from fivefold.compiler import assembler, folding, isa as isa_mod
+from fivefold.compiler import assembler, depth, folding, isa as isa_mod
 from fivefold.compiler.errors import CompileError
 from fivefold.compiler.statements import Compiler
 from fivefold.compiler.fallback import STATS, FallbackCompiler
@@ -36,6 +36,8 @@ from fivefold.compiler.scopes import build_scopes
 from fivefold.compiler.unit import CO_FUTURE_ANNOTATIONS
 
 __all__ = ["compile_source", "CompileError", "STATS"]
+
+TOO_DEEP = "not compiled: nested too deeply (RecursionError)"
 
 
 def future_flags(tree: ast.Module) -> int:
@@ -54,9 +56,18 @@ def future_flags(tree: ast.Module) -> int:
     return flags
 
 
-def check_syntax(source: str | bytes, filename: str) -> None:
-    """Raise CPython's own SyntaxError (and emit its SyntaxWarnings) for the source."""
-    compile(source, filename, "exec", dont_inherit=True)
+def check_syntax(source: str | bytes, filename: str, *, as_main: bool = False) -> None:
+    """Raise CPython's own SyntaxError (and emit its SyntaxWarnings) for the source.
+
+    CPython's compiler allows nesting up to three times the recursion limit left
+    at the call, so fivefold's own frames would make it refuse long flat code a
+    plain `python prog.py` accepts: `as_main` (the program itself, which CPython
+    compiles at the bottom of the stack) gives those frames back."""
+    if not as_main:
+        compile(source, filename, "exec", dont_inherit=True)
+        return
+    with depth.limit_raised_by(depth.stack_depth()):
+        compile(source, filename, "exec", dont_inherit=True)
 
 
 def compile_source(source: str | bytes, filename: str, *, target: str = "fivefold",
@@ -68,6 +79,15 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
         optimize = sys.flags.optimize
     if not checked:
         check_syntax(source, filename)
+    # CPython accepted the source where it was called: fivefold's own frames on
+    # the stack (ast.parse's conversion, the fallback compile()) must not make
+    # the nesting it allows smaller than that.
+    with depth.limit_raised_by(depth.stack_depth()):
+        return _compile_checked(source, filename, target, optimize)
+
+
+def _compile_checked(source: str | bytes, filename: str, target: str,
+                     optimize: int) -> types.CodeType:
     if isinstance(source, bytes):
         from io import BytesIO
         import tokenize
@@ -96,10 +116,16 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
         return assemble_unit(unit, the_isa, filename)
 
     mark = fallback.stats_mark()
-    try:
-        return Compiler(tree, scopes, filename, assemble, flags, fallback,
-                        optimize).compile_module()
-    except CompileError as exc:
-        # The compiler gave up on the module's own code: it runs on CPython.
+    with depth.room_for(tree):
+        try:
+            return Compiler(tree, scopes, filename, assemble, flags, fallback,
+                            optimize).compile_module()
+        except CompileError as exc:
+            # The compiler gave up on the module's own code: it runs on CPython.
+            reason = f"not compiled: {exc}"
+        except RecursionError:
+            # Nested deeper than the C stack allows fivefold's recursive code
+            # generator (CPython's C compiler accepted it): CPython runs it.
+            reason = TOO_DEEP
         fallback.forget_since(mark)
-        return fallback.compile_module(tree, f"not compiled: {exc}")
+        return fallback.compile_module(tree, reason)

@@ -172,7 +172,8 @@ class Definitions:
         """(code, qualname) of the scope `node` defines: `native()` compiles it with
         fivefold; CPython compiles it instead (per-scope fallback, section 5 of
         docs/engine.md) when it uses what fivefold.compiler.fallback declares
-        unsupported, or when fivefold's compiler gives up on it (CompileError):
+        unsupported, or when fivefold's compiler gives up on it (CompileError, or
+        RecursionError on code nested deeper than its stack allows):
         a construct the compiler cannot handle falls back, it never stops the
         program. What the abandoned attempt compiled is forgotten."""
         reason = self.fallback.reason_for(node) if self.fallback else None
@@ -181,13 +182,16 @@ class Definitions:
             mark = self.fallback.stats_mark() if self.fallback else None
             try:
                 return native()
-            except CompileError as exc:
+            except (CompileError, RecursionError) as exc:
                 if self.fallback is None:
                     raise
                 del self.stack[depth:]
                 self.u = self.stack[-1]
                 self.fallback.forget_since(mark)
-                reason = f"not compiled: {exc}"
+                # RecursionError: nested deeper than the stack allows fivefold's
+                # recursive code generator; CPython's compiler accepted it.
+                reason = (f"not compiled: {exc}" if isinstance(exc, CompileError)
+                          else "not compiled: nested too deeply (RecursionError)")
         return self.fallback.compile_scope(self, node, scope, reason)
 
     def function_flags(self, unit, args: ast.arguments | None) -> int:

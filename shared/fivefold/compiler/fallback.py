@@ -13,12 +13,12 @@ runs it exactly as it would have. Every fallback is recorded with its reason.
 from __future__ import annotations
 
 import ast
-import copy
 import types
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
+from fivefold.compiler.depth import limit_raised_by, nesting_depth
 from fivefold.compiler.scopes import DEF_IMPORT
 
 SYNTHETIC = "__fivefold_fallback__"
@@ -139,7 +139,10 @@ class FallbackCompiler:
         # Inside a class (directly or not) names are mangled with its name: compile
         # inside a class of that name too.
         in_class = parent.private is not None
-        inner = copy.deepcopy(node)
+        # The scope's own nodes go into the synthetic module as they are: compile()
+        # does not change them, and copying them (copy.deepcopy recurses) would
+        # fail on the long flat code that falls back for being nested too deeply.
+        inner = node
         stmt = inner if isinstance(inner, ast.stmt) else ast.Expr(inner)
         body = [stmt]
         if in_class:
@@ -164,7 +167,7 @@ class FallbackCompiler:
         prelude = [ast.Import(names=[ast.alias(name=n)]) for n in imported]
         module = ast.Module(body=prelude + [outer], type_ignores=[])
         ast.copy_location(outer, node)
-        ast.fix_missing_locations(module)
+        _fix_missing_locations(module)
         top = _quiet_compile(module, self.filename, self.future_flags, self.optimize)
         code = _find_code(top, [SYNTHETIC] + ([parent.private] if in_class else []) + [name])
         code = _rename(code, code.co_qualname, qualname)
@@ -172,10 +175,29 @@ class FallbackCompiler:
         return code, qualname
 
 
+def _fix_missing_locations(tree: ast.AST) -> None:
+    """ast.fix_missing_locations without its recursion: a node without a position
+    takes its parent's. Only the synthetic nodes lack one; parsed nodes keep theirs."""
+    stack = [(tree, 1, 0, 1, 0)]
+    while stack:
+        node, lineno, col, end_lineno, end_col = stack.pop()
+        if "lineno" in node._attributes:
+            for attr, inherited in (("lineno", lineno), ("col_offset", col),
+                                    ("end_lineno", end_lineno), ("end_col_offset", end_col)):
+                if getattr(node, attr, None) is None:
+                    setattr(node, attr, inherited)
+            lineno, col = node.lineno, node.col_offset
+            end_lineno, end_col = node.end_lineno, node.end_col_offset
+        stack.extend((child, lineno, col, end_lineno, end_col)
+                     for child in ast.iter_child_nodes(node))
+
+
 def _quiet_compile(tree, filename: str, flags: int, optimize: int = -1) -> types.CodeType:
     """CPython's compile(); its SyntaxWarnings were already shown when the whole
-    source was checked, so they are not repeated."""
-    with warnings.catch_warnings():
+    source was checked, so they are not repeated. Reading an AST object, compile()
+    spends a level of the recursion limit per level of nesting (unlike compiling
+    source): the limit is raised by the tree's depth for it."""
+    with warnings.catch_warnings(), limit_raised_by(nesting_depth(tree)):
         warnings.simplefilter("ignore")
         return compile(tree, filename, "exec", flags=flags, dont_inherit=True, optimize=optimize)
 

@@ -103,15 +103,20 @@ def _const(value, like: ast.AST) -> ast.Constant:
     return ast.copy_location(ast.Constant(value=value), like)
 
 
-class ConstantFolder(ast.NodeTransformer):
+class ConstantFolder:
     """Folds the same expressions CPython 3.11's optimizer folds; `__debug__` is
-    `not optimize` (False under -O and -OO)."""
+    `not optimize` (False under -O and -OO).
+
+    `visit_X(node)` is called once node's children are folded and returns what
+    replaces it. The walk is iterative (`fold`), not ast.NodeTransformer's
+    recursion: long flat code (`1+1+...` with thousands of terms, an elif chain
+    of hundreds of branches) nests as deep as CPython accepts, far deeper than
+    Python's recursion limit allows a recursive walk."""
 
     def __init__(self, optimize: int = 0):
         self.optimize = optimize
 
     def visit_UnaryOp(self, node):
-        self.generic_visit(node)
         operand = node.operand
         if _is_const(operand):
             try:
@@ -126,7 +131,6 @@ class ConstantFolder(ast.NodeTransformer):
         return node
 
     def visit_BinOp(self, node):
-        self.generic_visit(node)
         if isinstance(node.op, ast.Mod) and _is_const(node.left) \
                 and isinstance(node.left.value, str) and isinstance(node.right, ast.Tuple) \
                 and not any(isinstance(e, ast.Starred) for e in node.right.elts):
@@ -146,13 +150,11 @@ class ConstantFolder(ast.NodeTransformer):
         return _const(value, node)
 
     def visit_Tuple(self, node):
-        self.generic_visit(node)
         if isinstance(node.ctx, ast.Load) and all(_is_const(e) for e in node.elts):
             return _const(tuple(e.value for e in node.elts), node)
         return node
 
     def visit_Subscript(self, node):
-        self.generic_visit(node)
         if isinstance(node.ctx, ast.Load) and _is_const(node.value) and _is_const(node.slice):
             try:
                 value = node.value.value[node.slice.value]
@@ -167,18 +169,15 @@ class ConstantFolder(ast.NodeTransformer):
         return node
 
     def visit_Compare(self, node):
-        self.generic_visit(node)
         if type(node.ops[-1]) in (ast.In, ast.NotIn):
             node.comparators[-1] = _fold_iter(node.comparators[-1])
         return node
 
     def visit_For(self, node):
-        self.generic_visit(node)
         node.iter = _fold_iter(node.iter)
         return node
 
     def visit_comprehension(self, node):
-        self.generic_visit(node)
         node.iter = _fold_iter(node.iter)
         return node
 
@@ -302,5 +301,47 @@ def _fold_iter(node):
     return node
 
 
+def _slots(node):
+    """(container, key, child) for each AST child of node: `container[key]` is the
+    child's place, a list index or an attribute name (through _Attrs)."""
+    for name, value in ast.iter_fields(node):
+        if isinstance(value, ast.AST):
+            yield _Attrs(node), name, value
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, ast.AST):
+                    yield value, i, item
+
+
+class _Attrs:
+    """An AST node's fields seen as a mapping, so a child's place is `slot[key]`."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def __setitem__(self, name, value):
+        setattr(self.node, name, value)
+
+
 def fold(tree: ast.AST, optimize: int = 0) -> ast.AST:
-    return ConstantFolder(optimize).visit(tree)
+    """Fold the tree bottom-up without recursion: nodes are listed parents first,
+    then folded in reverse order, so every node is folded after all its children
+    (siblings' order does not matter: folding a node only looks at its children)
+    and its replacement is written into its parent's field before the parent is
+    folded."""
+    folder = ConstantFolder(optimize)
+    root = [tree]
+    order = [(root, 0, tree)]
+    i = 0
+    while i < len(order):
+        order.extend(_slots(order[i][2]))
+        i += 1
+    for container, key, node in reversed(order):
+        visit = getattr(folder, "visit_" + type(node).__name__, None)
+        if visit is not None:
+            new = visit(node)
+            if new is not node:
+                container[key] = new
+    return root[0]

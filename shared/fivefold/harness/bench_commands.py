@@ -94,6 +94,9 @@ def run_bench(args) -> int:
                       f"{e.facts.get('python_version')})")
     outcome = runner.run(resolved, suite, metric, options, store, force=args.force, console=console,
                          progress=not args.no_progress)
+    if outcome.interrupted:
+        print(f"interrupted; {len(outcome.measured)} results kept in {store.root}", file=sys.stderr)
+        return 130
     console.print(f"measured {len(outcome.measured)} file(s), skipped {len(outcome.skipped)} "
                   f"stored, {len(outcome.failed)} failed; results in {store.root}")
     for engine, entry, why in outcome.failed:

@@ -26,6 +26,7 @@ class Outcome:
     measured: list[Path] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)   # (engine, entry) already stored
     failed: list[tuple[str, str, str]] = field(default_factory=list)  # (engine, entry, why)
+    interrupted: bool = False   # Ctrl-C stopped the run; what was stored stays
 
 
 def plan(engines, suite: Suite, metric: Metric) -> list[tuple[object, Entry]]:
@@ -52,6 +53,18 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
     log_dir = log_dir or identity.cache_dir() / "logs"
     steps = plan(engines, suite, metric)
     outcome = Outcome()
+    try:
+        _run_steps(steps, suite, metric, options, store, force, log_dir, console, progress,
+                   machine, commit, suite_name, outcome)
+    except KeyboardInterrupt:
+        # Every file is written whole or not at all (Store.write): what is stored stays.
+        outcome.interrupted = True
+    store.write_index()
+    return outcome
+
+
+def _run_steps(steps, suite, metric, options, store, force, log_dir, console, progress,
+               machine, commit, suite_name, outcome) -> None:
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn()]
     with Progress(*columns, console=console, disable=not progress, transient=False) as bar:
@@ -93,11 +106,11 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
                 # of a non-fivefold engine) is left out; Store.index() reads it as ''.
                 bench.update_metadata({k: v for k, v in metadata.items() if v != ""})
                 bench_key = Key(machine, commit, engine.name, suite_name, bench.get_name(), metric.name)
-                if store.has(bench_key) and not force:
+                stored = store.has(bench_key)
+                if stored and not force and store.readable(bench_key):
                     # Stored by an earlier, interrupted run of this entry: keep it.
                     continue
-                outcome.measured.append(store.write(bench_key, bench, force=force))
+                # An unreadable file (warned about) is moved aside like --force does.
+                outcome.measured.append(store.write(bench_key, bench, force=force or stored))
             bar.advance(task)
         bar.update(task, description="done")
-    store.write_index()
-    return outcome

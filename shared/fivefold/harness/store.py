@@ -7,6 +7,10 @@ so a killed run leaves either the old state or the complete new file, never half
 a file. An existing file is never replaced silently: `write` refuses, unless
 `force`, which first moves the old file aside to `<name>.<timestamp>.json.old`.
 `index.csv` is derived from the files and rebuilt on demand.
+
+A file that cannot be read (truncated, hand-edited, not pyperf JSON) is named in
+a one-line warning on stderr and skipped: every readable result still counts,
+and a run re-measures what the bad file held (moving it aside like `force`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -68,9 +73,33 @@ class Key:
                 / safe_name(self.suite) / f"{safe_name(self.benchmark)}.{safe_name(self.metric)}.json")
 
 
+def warn_on_stderr(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
 class Store:
-    def __init__(self, root: str | os.PathLike | None = None):
+    def __init__(self, root: str | os.PathLike | None = None, warn=warn_on_stderr):
         self.root = Path(root or os.environ.get("FIVEFOLD_RESULTS") or DEFAULT_ROOT)
+        self._warn = warn
+        self._warned: set[Path] = set()
+
+    def _read(self, path: Path) -> pyperf.Benchmark | None:
+        """The stored benchmark, or None (warned about once) if the file is unreadable."""
+        try:
+            bench = _load(path)
+            if not bench.get_values():
+                raise ValueError("no sample values")
+            return bench
+        except Exception as exc:  # pyperf: JSONDecodeError, KeyError, TypeError... on bad files
+            if path not in self._warned:
+                self._warned.add(path)
+                reason = (str(exc).splitlines() or [type(exc).__name__])[0][:200]
+                self._warn(f"fivefold: warning: skipping unreadable result file {path}: {reason}")
+            return None
+
+    def readable(self, key: Key) -> bool:
+        """Whether the file for `key` exists and can be read."""
+        return self.has(key) and self._read(self.path(key)) is not None
 
     # -- writing ----------------------------------------------------------
 
@@ -118,10 +147,12 @@ class Store:
             return False
         suffix = f".{safe_name(key.metric)}.json"
         for path in folder.glob(f"*{suffix}"):
-            meta = _metadata(path)
+            bench = self._read(path)
+            meta = bench.get_metadata() if bench is not None else {}
             if meta.get("fivefold_entry") == entry:
                 names = [n for n in meta.get("fivefold_entry_benchmarks", "").split(",") if n]
-                return all((folder / f"{safe_name(n)}{suffix}").is_file() for n in names or [meta["fivefold_benchmark"]])
+                return all(self._read(folder / f"{safe_name(n)}{suffix}") is not None
+                           for n in names or [meta["fivefold_benchmark"]])
         return False
 
     # -- reading ------------------------------------------------------------
@@ -137,7 +168,9 @@ class Store:
 
         rows = []
         for path in self.files():
-            bench = _load(path)
+            bench = self._read(path)
+            if bench is None:
+                continue
             meta = bench.get_metadata()
             values = bench.get_values()
             row = {k: str(meta.get(k, "")) for k in METADATA_KEYS}
@@ -174,10 +207,3 @@ def _load(path: Path) -> pyperf.Benchmark:
     if len(benchmarks) != 1:
         raise ValueError(f"{path}: a stored file holds one benchmark, not {len(benchmarks)}")
     return benchmarks[0]
-
-
-def _metadata(path: Path) -> dict:
-    try:
-        return _load(path).get_metadata()
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"unreadable result file {path}: {exc}") from exc

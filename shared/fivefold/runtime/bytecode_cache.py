@@ -16,11 +16,12 @@ is stored as itself. Loading calls `make_code` again, which re-checks the code
 The file, `__pycache__/NAME.<cache_tag>.fivefold.pyc`, starts with a header:
 a magic number, the format's version tag (a hash of the opcode table, the
 compiler's sources and this file's FORMAT, so a changed instruction set or
-compiler invalidates every entry) and a hash of the source (like CPython's
+compiler invalidates every entry), a hash of the source (like CPython's
 hash-based pycs: an edit within the same second, or one that keeps the size,
-is still seen). It is written to a temporary file and renamed into place, so
-readers never see half a file; a file that cannot be read or decoded is
-ignored and rewritten.
+is still seen) and a hash of the payload (a flipped bit or a truncated file
+is seen before anything is decoded). It is written to a temporary file and
+renamed into place, so readers never see half a file; a file that cannot be
+read or decoded, whatever is wrong with it, is ignored and rewritten.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ import sys
 # not here: this module is on the path of every program's start, which needs none.
 
 MAGIC = b"FFPC"
-FORMAT = 1
+FORMAT = 2
 CO_FIVEFOLD = 0x20000000
 _HASH_SIZE = 16
-_HEADER_SIZE = len(MAGIC) + 2 * _HASH_SIZE
+_HEADER_SIZE = len(MAGIC) + 3 * _HASH_SIZE
 
 
 class CacheStats:
@@ -87,6 +88,12 @@ def source_hash(source: bytes) -> bytes:
     return hashlib.blake2b(source, digest_size=_HASH_SIZE).digest()
 
 
+def payload_hash(payload: bytes) -> bytes:
+    import hashlib
+
+    return hashlib.blake2b(payload, digest_size=_HASH_SIZE, person=b"ff-payload").digest()
+
+
 def optimization_tag(optimize: int | None = None) -> str:
     """"", ".opt-1" or ".opt-2": CPython's pyc names tell -O and -OO code apart the same way."""
     level = sys.flags.optimize if optimize is None else optimize
@@ -122,12 +129,24 @@ def encode_unit(shadow) -> tuple:
             tuple(ff.co_exceptiontable), tuple(nested))
 
 
+class MalformedEntry(ValueError):
+    """A cache entry whose structure is not what encode() writes."""
+
+
 def decode_unit(data: tuple):
     from fivefold import _fivefold
 
+    if not (isinstance(data, tuple) and len(data) == 6):
+        raise MalformedEntry("a unit is not a 6-tuple")
     template, bytecode, consts, names, table, nested = data
+    if not (isinstance(template, CodeType) and isinstance(bytecode, bytes)
+            and isinstance(consts, tuple) and isinstance(names, tuple)
+            and isinstance(table, tuple) and isinstance(nested, tuple)):
+        raise MalformedEntry("a unit's fields have the wrong types")
     consts = list(consts)
     for i in nested:
+        if not (type(i) is int and 0 <= i < len(consts)):
+            raise MalformedEntry("a nested unit's index is out of range")
         consts[i] = decode_unit(consts[i])
     STATS.units_loaded += 1
     return _fivefold.make_code(template, bytecode, tuple(consts), names, table)
@@ -140,12 +159,20 @@ def encode(code, fallbacks: list[tuple]) -> bytes:
 
 
 def decode(payload: bytes) -> tuple:
-    (kind, body), fallbacks = marshal.loads(payload)
+    entry = marshal.loads(payload)
+    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], tuple)
+            and len(entry[0]) == 2 and isinstance(entry[1], tuple)):
+        raise MalformedEntry("not a (kind, body), fallbacks pair")
+    (kind, body), fallbacks = entry
+    for record in fallbacks:
+        if not (isinstance(record, tuple) and len(record) == 4
+                and [type(f) for f in record] == [str, str, int, str]):
+            raise MalformedEntry("a fallback record is not (filename, qualname, lineno, reason)")
     if kind == "fivefold":
         return decode_unit(body), fallbacks
     if kind == "cpython" and isinstance(body, CodeType):
         return body, fallbacks
-    raise ValueError(f"unknown cache entry kind {kind!r}")
+    raise MalformedEntry(f"unknown cache entry kind {kind!r}")
 
 
 # --- files -------------------------------------------------------------------------
@@ -159,13 +186,16 @@ def read(path: str, source: bytes) -> tuple | None:
     if len(data) < _HEADER_SIZE or not data.startswith(MAGIC):
         return None
     tag = data[len(MAGIC):len(MAGIC) + _HASH_SIZE]
-    key = data[len(MAGIC) + _HASH_SIZE:_HEADER_SIZE]
-    if tag != version_tag() or key != source_hash(source):
+    key = data[len(MAGIC) + _HASH_SIZE:len(MAGIC) + 2 * _HASH_SIZE]
+    check = data[len(MAGIC) + 2 * _HASH_SIZE:_HEADER_SIZE]
+    payload = data[_HEADER_SIZE:]
+    if tag != version_tag() or key != source_hash(source) or check != payload_hash(payload):
         return None
     try:
-        return decode(data[_HEADER_SIZE:])
-    except (ValueError, EOFError, TypeError, SystemError):
-        # Corrupt or hand-edited: make_code's checks or marshal refused it. Recompile.
+        return decode(payload)
+    except Exception:
+        # Hand-edited (the hashes match): marshal, the structure checks or
+        # make_code's refused it, whatever the error. Recompile.
         return None
 
 
@@ -173,7 +203,8 @@ def write(path: str, source: bytes, code, fallbacks: list[tuple]) -> bool:
     """Store atomically (temporary file, then rename); False if the directory is not writable."""
     if sys.dont_write_bytecode:
         return False
-    data = MAGIC + version_tag() + source_hash(source) + encode(code, fallbacks)
+    payload = encode(code, fallbacks)
+    data = MAGIC + version_tag() + source_hash(source) + payload_hash(payload) + payload
     directory = os.path.dirname(path)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:

@@ -94,8 +94,8 @@ def load(source: bytes, filename: str):
 
     try:
         code, _ = bytecode_cache.decode(payload)
-    except (ValueError, EOFError, TypeError, SystemError):
-        return None  # refused by make_code's checks: compile again
+    except Exception:
+        return None  # malformed, or refused by make_code's checks: compile again
     return code if code.co_filename == filename else None
 
 
@@ -157,8 +157,9 @@ def compile_main(source, filename: str, use_cache: bool = True):
     from fivefold import compiler
 
     try:
-        compiler.check_syntax(source, filename)
-    except SyntaxError as e:
+        compiler.check_syntax(source, filename, as_main=True)
+    except (SyntaxError, RecursionError) as e:
+        # RecursionError: CPython's compiler found the code nested too deeply.
         e.__traceback__ = None  # CPython reports it before running anything
         sys.excepthook(type(e), e, None)
         return None

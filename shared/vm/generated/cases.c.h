@@ -134,7 +134,7 @@ TARGET(GET_LEN) {
     PyObject *obj = stack_pointer[-1];
     PyObject *len;
     {
-#line 488 "shared/vm/instructions.def"
+#line 494 "shared/vm/instructions.def"
         // len(obj) for the length checks of sequence and mapping patterns.
         Py_ssize_t n = PyObject_Length(obj);
         if (n < 0) {
@@ -155,7 +155,7 @@ TARGET(MATCH_MAPPING) {
     PyObject *subject = stack_pointer[-1];
     PyObject *res;
     {
-#line 500 "shared/vm/instructions.def"
+#line 506 "shared/vm/instructions.def"
         res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_MAPPING) ? Py_True : Py_False;
         Py_INCREF(res);
 #line 162 "shared/vm/generated/cases.c.h"
@@ -169,7 +169,7 @@ TARGET(MATCH_SEQUENCE) {
     PyObject *subject = stack_pointer[-1];
     PyObject *res;
     {
-#line 505 "shared/vm/instructions.def"
+#line 511 "shared/vm/instructions.def"
         res = (Py_TYPE(subject)->tp_flags & Py_TPFLAGS_SEQUENCE) ? Py_True : Py_False;
         Py_INCREF(res);
 #line 176 "shared/vm/generated/cases.c.h"
@@ -184,7 +184,7 @@ TARGET(MATCH_KEYS) {
     PyObject *subject = stack_pointer[-2];
     PyObject *values_or_none;
     {
-#line 510 "shared/vm/instructions.def"
+#line 516 "shared/vm/instructions.def"
         // A tuple of subject[key] for each key, or None when a key is missing.
         values_or_none = ff_match_keys(tstate, subject, keys);
         if (values_or_none == NULL) {
@@ -201,7 +201,7 @@ TARGET(GET_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 528 "shared/vm/instructions.def"
+#line 534 "shared/vm/instructions.def"
         iter = PyObject_GetIter(iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -215,7 +215,7 @@ TARGET(GET_YIELD_FROM_ITER) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 534 "shared/vm/instructions.def"
+#line 540 "shared/vm/instructions.def"
         iter = ff_yield_from_iter(frame, iterable);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -228,7 +228,7 @@ TARGET(GET_YIELD_FROM_ITER) {
 TARGET(LOAD_BUILD_CLASS) {
     PyObject *bc;
     {
-#line 706 "shared/vm/instructions.def"
+#line 719 "shared/vm/instructions.def"
         bc = ff_load_build_class(tstate, frame);
         if (bc == NULL) {
             goto error;
@@ -242,7 +242,7 @@ TARGET(LOAD_BUILD_CLASS) {
 
 TARGET(SETUP_ANNOTATIONS) {
     {
-#line 713 "shared/vm/instructions.def"
+#line 726 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
             goto error;
         }
@@ -254,7 +254,7 @@ TARGET(SETUP_ANNOTATIONS) {
 TARGET(LOAD_ASSERTION_ERROR) {
     PyObject *value;
     {
-#line 719 "shared/vm/instructions.def"
+#line 732 "shared/vm/instructions.def"
         value = PyExc_AssertionError;
         Py_INCREF(value);
 #line 261 "shared/vm/generated/cases.c.h"
@@ -267,7 +267,7 @@ TARGET(LOAD_ASSERTION_ERROR) {
 TARGET(PRINT_EXPR) {
     PyObject *value = stack_pointer[-1];
     {
-#line 724 "shared/vm/instructions.def"
+#line 737 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
         Py_XDECREF(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -280,7 +280,7 @@ TARGET(PRINT_EXPR) {
 TARGET(IMPORT_STAR) {
     PyObject *from = stack_pointer[-1];
     {
-#line 745 "shared/vm/instructions.def"
+#line 758 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
         Py_XDECREF(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -293,7 +293,7 @@ TARGET(IMPORT_STAR) {
 TARGET(RETURN_VALUE) {
     PyObject *retval = stack_pointer[-1];
     {
-#line 753 "shared/vm/instructions.def"
+#line 766 "shared/vm/instructions.def"
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_frame; }
 #line 300 "shared/vm/generated/cases.c.h"
@@ -306,7 +306,7 @@ TARGET(YIELD_VALUE) {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
-#line 771 "shared/vm/instructions.def"
+#line 784 "shared/vm/instructions.def"
         // The generator is suspended here. `sent` is not written by this code: CPython
         // (gen_send_ex) pushes the value sent in when it resumes the frame, before the
         // RESUME that follows, so the effect the compiler sees is 0 as in 3.11.
@@ -322,7 +322,7 @@ TARGET(GET_AITER) {
     PyObject *obj = stack_pointer[-1];
     PyObject *iter;
     {
-#line 812 "shared/vm/instructions.def"
+#line 825 "shared/vm/instructions.def"
         iter = ff_get_aiter(tstate, obj);
         Py_XDECREF(obj);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -336,7 +336,7 @@ TARGET(GET_ANEXT) {
     PyObject *aiter = stack_pointer[-1];
     PyObject *awaitable;
     {
-#line 818 "shared/vm/instructions.def"
+#line 831 "shared/vm/instructions.def"
         awaitable = ff_get_anext(tstate, aiter);
         if (awaitable == NULL) {
             goto error;
@@ -352,7 +352,7 @@ TARGET(END_ASYNC_FOR) {
     PyObject *exc = stack_pointer[-1];
     PyObject *aiter = stack_pointer[-2];
     {
-#line 825 "shared/vm/instructions.def"
+#line 838 "shared/vm/instructions.def"
         // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
         // anything else is re-raised (no new traceback entry, as RERAISE).
         if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
@@ -374,7 +374,7 @@ TARGET(BEFORE_ASYNC_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 838 "shared/vm/instructions.def"
+#line 851 "shared/vm/instructions.def"
         res = ff_before_async_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -390,7 +390,7 @@ TARGET(ASYNC_GEN_WRAP) {
     PyObject *value = stack_pointer[-1];
     PyObject *wrapped;
     {
-#line 844 "shared/vm/instructions.def"
+#line 857 "shared/vm/instructions.def"
         // An async generator's yielded value, marked as such for its asend().
         wrapped = ff_async_gen_wrap(value);
         Py_XDECREF(value);
@@ -405,13 +405,19 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 883 "shared/vm/instructions.def"
+#line 901 "shared/vm/instructions.def"
+        // The exception being handled is what sys.exc_info() and tracebacks read as
+        // an exception: anything else (mutated bytecode) is refused.
+        if (!PyExceptionInstance_Check(new_exc)) {
+            PyErr_SetString(PyExc_SystemError, "PUSH_EXC_INFO of something that is not an exception");
+            goto error;
+        }
         _PyErr_StackItem *exc_info = tstate->exc_info;
         prev_exc = exc_info->exc_value != NULL ? exc_info->exc_value : Py_None;
         Py_INCREF(prev_exc);
         Py_INCREF(new_exc);
         exc_info->exc_value = new_exc;
-#line 415 "shared/vm/generated/cases.c.h"
+#line 421 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = prev_exc;
@@ -422,10 +428,14 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 891 "shared/vm/instructions.def"
+#line 915 "shared/vm/instructions.def"
+        if (exc_value != Py_None && !PyExceptionInstance_Check(exc_value)) {
+            PyErr_SetString(PyExc_SystemError, "POP_EXCEPT restores something that is not an exception");
+            goto error;
+        }
         _PyErr_StackItem *exc_info = tstate->exc_info;
         Py_XSETREF(exc_info->exc_value, exc_value);
-#line 429 "shared/vm/generated/cases.c.h"
+#line 439 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -437,7 +447,7 @@ TARGET(CHECK_EG_MATCH) {
     PyObject *rest;
     PyObject *match;
     {
-#line 909 "shared/vm/instructions.def"
+#line 937 "shared/vm/instructions.def"
         // except*: split the exception group left so far. No match: [exc_value, None];
         // a match: [rest, match], and match is the exception being handled.
         if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
@@ -461,7 +471,7 @@ TARGET(CHECK_EG_MATCH) {
             rest = left;
         }
         match = matched;
-#line 465 "shared/vm/generated/cases.c.h"
+#line 475 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-2] = rest;
     stack_pointer[-1] = match;
@@ -473,12 +483,12 @@ TARGET(PREP_RERAISE_STAR) {
     PyObject *orig = stack_pointer[-2];
     PyObject *val;
     {
-#line 935 "shared/vm/instructions.def"
+#line 963 "shared/vm/instructions.def"
         // The end of a try-except*: what is left to raise (None: nothing).
         val = ff_prep_reraise_star(orig, excs);
         Py_XDECREF(orig); Py_XDECREF(excs);
         if (val == NULL) { STACK_SHRINK(2); goto error; }
-#line 482 "shared/vm/generated/cases.c.h"
+#line 492 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = val;
@@ -490,11 +500,11 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 942 "shared/vm/instructions.def"
+#line 970 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 498 "shared/vm/generated/cases.c.h"
+#line 508 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-2] = exit_func;
@@ -508,7 +518,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 948 "shared/vm/instructions.def"
+#line 976 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -518,7 +528,7 @@ TARGET(WITH_EXCEPT_START) {
         if (res == NULL) {
             goto error;
         }
-#line 522 "shared/vm/generated/cases.c.h"
+#line 532 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -538,7 +548,7 @@ TARGET(EXIT_INIT_CHECK) {
             if (1) { STACK_SHRINK(1); goto error; }
         }
         Py_XDECREF(should_be_none);
-#line 542 "shared/vm/generated/cases.c.h"
+#line 552 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -554,7 +564,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 558 "shared/vm/generated/cases.c.h"
+#line 568 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_ADD_INT */
@@ -568,7 +578,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 572 "shared/vm/generated/cases.c.h"
+#line 582 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -587,7 +597,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 591 "shared/vm/generated/cases.c.h"
+#line 601 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_SUBTRACT_INT */
@@ -601,7 +611,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 605 "shared/vm/generated/cases.c.h"
+#line 615 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -620,7 +630,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 624 "shared/vm/generated/cases.c.h"
+#line 634 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_MULTIPLY_INT */
@@ -634,7 +644,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 638 "shared/vm/generated/cases.c.h"
+#line 648 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -653,7 +663,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 657 "shared/vm/generated/cases.c.h"
+#line 667 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -661,7 +671,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 665 "shared/vm/generated/cases.c.h"
+#line 675 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -674,7 +684,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 678 "shared/vm/generated/cases.c.h"
+#line 688 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -696,7 +706,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 700 "shared/vm/generated/cases.c.h"
+#line 710 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -704,7 +714,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 708 "shared/vm/generated/cases.c.h"
+#line 718 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -717,7 +727,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 721 "shared/vm/generated/cases.c.h"
+#line 731 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -735,7 +745,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 739 "shared/vm/generated/cases.c.h"
+#line 749 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -748,7 +758,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 752 "shared/vm/generated/cases.c.h"
+#line 762 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -766,7 +776,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 770 "shared/vm/generated/cases.c.h"
+#line 780 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -779,7 +789,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 783 "shared/vm/generated/cases.c.h"
+#line 793 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -797,7 +807,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 801 "shared/vm/generated/cases.c.h"
+#line 811 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -809,7 +819,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 813 "shared/vm/generated/cases.c.h"
+#line 823 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -827,7 +837,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 831 "shared/vm/generated/cases.c.h"
+#line 841 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -842,7 +852,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 846 "shared/vm/generated/cases.c.h"
+#line 856 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -860,7 +870,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 864 "shared/vm/generated/cases.c.h"
+#line 874 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -868,7 +878,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 872 "shared/vm/generated/cases.c.h"
+#line 882 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -877,7 +887,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 881 "shared/vm/generated/cases.c.h"
+#line 891 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -889,7 +899,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 893 "shared/vm/generated/cases.c.h"
+#line 903 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -907,7 +917,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 911 "shared/vm/generated/cases.c.h"
+#line 921 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -919,7 +929,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 923 "shared/vm/generated/cases.c.h"
+#line 933 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -937,7 +947,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 941 "shared/vm/generated/cases.c.h"
+#line 951 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -945,7 +955,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 949 "shared/vm/generated/cases.c.h"
+#line 959 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -954,7 +964,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 958 "shared/vm/generated/cases.c.h"
+#line 968 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -967,7 +977,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 971 "shared/vm/generated/cases.c.h"
+#line 981 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -987,7 +997,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 991 "shared/vm/generated/cases.c.h"
+#line 1001 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -1000,7 +1010,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 1004 "shared/vm/generated/cases.c.h"
+#line 1014 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -1020,7 +1030,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1024 "shared/vm/generated/cases.c.h"
+#line 1034 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -1035,7 +1045,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1039 "shared/vm/generated/cases.c.h"
+#line 1049 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1055,7 +1065,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1059 "shared/vm/generated/cases.c.h"
+#line 1069 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -1069,7 +1079,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1073 "shared/vm/generated/cases.c.h"
+#line 1083 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1090,7 +1100,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1094 "shared/vm/generated/cases.c.h"
+#line 1104 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1099,7 +1109,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1103 "shared/vm/generated/cases.c.h"
+#line 1113 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1116,7 +1126,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1120 "shared/vm/generated/cases.c.h"
+#line 1130 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1139,7 +1149,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1143 "shared/vm/generated/cases.c.h"
+#line 1153 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1148,7 +1158,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1152 "shared/vm/generated/cases.c.h"
+#line 1162 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1165,7 +1175,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1169 "shared/vm/generated/cases.c.h"
+#line 1179 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1184,7 +1194,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1188 "shared/vm/generated/cases.c.h"
+#line 1198 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1198,7 +1208,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1202 "shared/vm/generated/cases.c.h"
+#line 1212 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1216,7 +1226,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1220 "shared/vm/generated/cases.c.h"
+#line 1230 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1225,7 +1235,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1229 "shared/vm/generated/cases.c.h"
+#line 1239 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1237,7 +1247,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1241 "shared/vm/generated/cases.c.h"
+#line 1251 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1256,7 +1266,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1260 "shared/vm/generated/cases.c.h"
+#line 1270 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1265,7 +1275,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1269 "shared/vm/generated/cases.c.h"
+#line 1279 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1277,7 +1287,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             Py_XDECREF(container); Py_XDECREF(sub);
-#line 1281 "shared/vm/generated/cases.c.h"
+#line 1291 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1296,7 +1306,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1300 "shared/vm/generated/cases.c.h"
+#line 1310 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1314,7 +1324,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1318 "shared/vm/generated/cases.c.h"
+#line 1328 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1334,7 +1344,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1338 "shared/vm/generated/cases.c.h"
+#line 1348 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1344,7 +1354,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1348 "shared/vm/generated/cases.c.h"
+#line 1358 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1359,7 +1369,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1363 "shared/vm/generated/cases.c.h"
+#line 1373 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1378,7 +1388,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1382 "shared/vm/generated/cases.c.h"
+#line 1392 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1390,7 +1400,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1394 "shared/vm/generated/cases.c.h"
+#line 1404 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1410,7 +1420,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1414 "shared/vm/generated/cases.c.h"
+#line 1424 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1423,7 +1433,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             Py_XDECREF(container); Py_XDECREF(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1427 "shared/vm/generated/cases.c.h"
+#line 1437 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1444,7 +1454,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1448 "shared/vm/generated/cases.c.h"
+#line 1458 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1457,7 +1467,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1461 "shared/vm/generated/cases.c.h"
+#line 1471 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1479,7 +1489,7 @@ TARGET(CHECK_EXC_MATCH) {
                 stack_pointer[-1] = match ? Py_NewRef(Py_True) : Py_NewRef(Py_False);
                 DISPATCH();
             }
-#line 1483 "shared/vm/generated/cases.c.h"
+#line 1493 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1488,7 +1498,7 @@ TARGET(CHECK_EXC_MATCH) {
         PyObject *left = stack_pointer[-2];
         PyObject *b;
         {
-#line 896 "shared/vm/instructions.def"
+#line 924 "shared/vm/instructions.def"
             if (ff_check_except_type_valid(tstate, right) < 0) {
                 Py_DECREF(right);
                 if (1) { STACK_SHRINK(1); goto error; }
@@ -1497,7 +1507,7 @@ TARGET(CHECK_EXC_MATCH) {
             Py_XDECREF(right);
             b = match ? Py_True : Py_False;
             Py_INCREF(b);
-#line 1501 "shared/vm/generated/cases.c.h"
+#line 1511 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = b;
     }
@@ -1513,7 +1523,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1517 "shared/vm/generated/cases.c.h"
+#line 1527 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1525,7 +1535,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             }
-#line 1529 "shared/vm/generated/cases.c.h"
+#line 1539 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1538,7 +1548,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1542 "shared/vm/generated/cases.c.h"
+#line 1552 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1557,7 +1567,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1561 "shared/vm/generated/cases.c.h"
+#line 1571 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1569,7 +1579,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             }
-#line 1573 "shared/vm/generated/cases.c.h"
+#line 1583 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1582,7 +1592,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1586 "shared/vm/generated/cases.c.h"
+#line 1596 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1601,7 +1611,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1605 "shared/vm/generated/cases.c.h"
+#line 1615 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1613,7 +1623,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             }
-#line 1617 "shared/vm/generated/cases.c.h"
+#line 1627 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1626,7 +1636,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1630 "shared/vm/generated/cases.c.h"
+#line 1640 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1652,7 +1662,7 @@ TARGET(RETURN_GENERATOR) {
                     goto error;
                 }
             }
-#line 1656 "shared/vm/generated/cases.c.h"
+#line 1666 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1671,13 +1681,13 @@ TARGET(RETURN_GENERATOR) {
                     goto error;
                 }
             }
-#line 1675 "shared/vm/generated/cases.c.h"
+#line 1685 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _RETURN_GENERATOR */
         {
-#line 758 "shared/vm/instructions.def"
+#line 771 "shared/vm/instructions.def"
             // Moves this frame into a new generator object and returns it to the caller.
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame_result = ff_make_generator(tstate, frame);
@@ -1686,7 +1696,7 @@ TARGET(RETURN_GENERATOR) {
                 goto error;
             }
             goto exit_generator_created;
-#line 1690 "shared/vm/generated/cases.c.h"
+#line 1700 "shared/vm/generated/cases.c.h"
         }
     }
     DISPATCH();
@@ -1701,7 +1711,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1705 "shared/vm/generated/cases.c.h"
+#line 1715 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1713,7 +1723,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             if (ff_str_concat) {
                 FF_APPEND_IF_STORED_BACK();
             }
-#line 1717 "shared/vm/generated/cases.c.h"
+#line 1727 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1726,7 +1736,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1730 "shared/vm/generated/cases.c.h"
+#line 1740 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1746,7 +1756,7 @@ TARGET(IS_OP) {
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1750 "shared/vm/generated/cases.c.h"
+#line 1760 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1764,7 +1774,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1768 "shared/vm/generated/cases.c.h"
+#line 1778 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1781,7 +1791,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1785 "shared/vm/generated/cases.c.h"
+#line 1795 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1794,7 +1804,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 1798 "shared/vm/generated/cases.c.h"
+#line 1808 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1806,7 +1816,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 1810 "shared/vm/generated/cases.c.h"
+#line 1820 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1820,7 +1830,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 1824 "shared/vm/generated/cases.c.h"
+#line 1834 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1835,7 +1845,7 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 1839 "shared/vm/generated/cases.c.h"
+#line 1849 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1851,7 +1861,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1855 "shared/vm/generated/cases.c.h"
+#line 1865 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1869,7 +1879,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 1873 "shared/vm/generated/cases.c.h"
+#line 1883 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1885,7 +1895,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 1889 "shared/vm/generated/cases.c.h"
+#line 1899 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1900,7 +1910,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 1904 "shared/vm/generated/cases.c.h"
+#line 1914 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1917,7 +1927,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 1921 "shared/vm/generated/cases.c.h"
+#line 1931 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1937,7 +1947,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 1941 "shared/vm/generated/cases.c.h"
+#line 1951 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1950,7 +1960,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 1954 "shared/vm/generated/cases.c.h"
+#line 1964 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -1976,7 +1986,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 1980 "shared/vm/generated/cases.c.h"
+#line 1990 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1995,7 +2005,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 1999 "shared/vm/generated/cases.c.h"
+#line 2009 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2007,7 +2017,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2011 "shared/vm/generated/cases.c.h"
+#line 2021 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2024,7 +2034,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 2028 "shared/vm/generated/cases.c.h"
+#line 2038 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2036,7 +2046,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2040 "shared/vm/generated/cases.c.h"
+#line 2050 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2049,7 +2059,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 2053 "shared/vm/generated/cases.c.h"
+#line 2063 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -2073,7 +2083,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2077 "shared/vm/generated/cases.c.h"
+#line 2087 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = tup;
@@ -2087,7 +2097,7 @@ TARGET(BUILD_LIST) {
 #line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2091 "shared/vm/generated/cases.c.h"
+#line 2101 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -2102,7 +2112,7 @@ TARGET(LIST_APPEND) {
         int err = PyList_Append(list, v);
         Py_DECREF(v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2106 "shared/vm/generated/cases.c.h"
+#line 2116 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2113,6 +2123,12 @@ TARGET(LIST_EXTEND) {
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
 #line 387 "shared/vm/instructions.def"
+        // _PyList_Extend trusts its argument to be a list (the compiler's BUILD_LIST);
+        // checked so that mutated bytecode gets an error, not a crash.
+        if (!PyList_Check(list)) {
+            PyErr_SetString(PyExc_SystemError, "LIST_EXTEND into something that is not a list");
+            goto error;
+        }
         PyObject *none = _PyList_Extend((PyListObject *)list, iterable);
         if (none == NULL) {
             ff_list_extend_error(tstate, iterable);
@@ -2120,7 +2136,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 2124 "shared/vm/generated/cases.c.h"
+#line 2140 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2130,10 +2146,10 @@ TARGET(BUILD_SET) {
     PyObject **values = stack_pointer - (oparg);
     PyObject *set;
     {
-#line 397 "shared/vm/instructions.def"
+#line 403 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2137 "shared/vm/generated/cases.c.h"
+#line 2153 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -2144,11 +2160,11 @@ TARGET(SET_ADD) {
     PyObject *v = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 402 "shared/vm/instructions.def"
+#line 408 "shared/vm/instructions.def"
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2152 "shared/vm/generated/cases.c.h"
+#line 2168 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2158,11 +2174,11 @@ TARGET(SET_UPDATE) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 408 "shared/vm/instructions.def"
+#line 414 "shared/vm/instructions.def"
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2166 "shared/vm/generated/cases.c.h"
+#line 2182 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2172,10 +2188,10 @@ TARGET(BUILD_MAP) {
     PyObject **values = stack_pointer - ((oparg * 2));
     PyObject *map;
     {
-#line 414 "shared/vm/instructions.def"
+#line 420 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 2179 "shared/vm/generated/cases.c.h"
+#line 2195 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -2187,10 +2203,10 @@ TARGET(BUILD_CONST_KEY_MAP) {
     PyObject **values = stack_pointer - (oparg + 1);
     PyObject *map;
     {
-#line 419 "shared/vm/instructions.def"
+#line 425 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 2194 "shared/vm/generated/cases.c.h"
+#line 2210 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -2201,14 +2217,14 @@ TARGET(DICT_UPDATE) {
     PyObject *update = stack_pointer[-1];
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     {
-#line 424 "shared/vm/instructions.def"
+#line 430 "shared/vm/instructions.def"
         int err = PyDict_Update(dict, update);
         if (err < 0 && PyErr_ExceptionMatches(PyExc_AttributeError)) {
             PyErr_Format(PyExc_TypeError, "'%.200s' object is not a mapping", Py_TYPE(update)->tp_name);
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2212 "shared/vm/generated/cases.c.h"
+#line 2228 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2219,7 +2235,7 @@ TARGET(DICT_MERGE) {
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     PyObject *callable = stack_pointer[-((oparg - 1) + 4)];
     {
-#line 433 "shared/vm/instructions.def"
+#line 439 "shared/vm/instructions.def"
         // **kwargs merging for a call; the callable (for messages) is 2 below the dict
         // in 3.11's layout: [NULL|meth, callable, args tuple, kwargs dict, ...].
         int err = _PyDict_MergeEx(dict, update, 2);
@@ -2228,7 +2244,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2232 "shared/vm/generated/cases.c.h"
+#line 2248 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2239,11 +2255,11 @@ TARGET(MAP_ADD) {
     PyObject *key = stack_pointer[-2];
     PyObject *dict = stack_pointer[-((oparg - 1) + 3)];
     {
-#line 444 "shared/vm/instructions.def"
+#line 450 "shared/vm/instructions.def"
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 2247 "shared/vm/generated/cases.c.h"
+#line 2263 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2255,11 +2271,11 @@ TARGET(BUILD_SLICE) {
     PyObject *start = stack_pointer[-(((oparg == 3) ? 1 : 0) + 2)];
     PyObject *slice;
     {
-#line 450 "shared/vm/instructions.def"
+#line 456 "shared/vm/instructions.def"
         slice = PySlice_New(start, stop, step);
         Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
         if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 2263 "shared/vm/generated/cases.c.h"
+#line 2279 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
     stack_pointer[-1] = slice;
@@ -2270,13 +2286,13 @@ TARGET(BUILD_STRING) {
     PyObject **pieces = stack_pointer - (oparg);
     PyObject *str;
     {
-#line 456 "shared/vm/instructions.def"
+#line 462 "shared/vm/instructions.def"
         PyObject *empty = PyUnicode_New(0, 0);
         str = empty == NULL ? NULL : _PyUnicode_JoinArray(empty, pieces, oparg);
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2280 "shared/vm/generated/cases.c.h"
+#line 2296 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2288,11 +2304,11 @@ TARGET(FORMAT_VALUE) {
     PyObject *value = stack_pointer[-((((oparg & 4) == 4) ? 1 : 0) + 1)];
     PyObject *result;
     {
-#line 464 "shared/vm/instructions.def"
+#line 470 "shared/vm/instructions.def"
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2296 "shared/vm/generated/cases.c.h"
+#line 2312 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2303,11 +2319,11 @@ TARGET(UNPACK_EX) {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
-#line 480 "shared/vm/instructions.def"
+#line 486 "shared/vm/instructions.def"
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2311 "shared/vm/generated/cases.c.h"
+#line 2327 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2319,13 +2335,13 @@ TARGET(MATCH_CLASS) {
     PyObject *subject = stack_pointer[-3];
     PyObject *attrs;
     {
-#line 518 "shared/vm/instructions.def"
+#line 524 "shared/vm/instructions.def"
         // oparg positional sub-patterns (through __match_args__), then the keyword
         // attributes `names`: a tuple of the attributes on a match, None otherwise.
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2329 "shared/vm/generated/cases.c.h"
+#line 2345 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2334,27 +2350,27 @@ TARGET(MATCH_CLASS) {
 
 TARGET(JUMP_FORWARD) {
     {
-#line 555 "shared/vm/instructions.def"
+#line 568 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2340 "shared/vm/generated/cases.c.h"
+#line 2356 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD) {
     {
-#line 559 "shared/vm/instructions.def"
+#line 572 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2349 "shared/vm/generated/cases.c.h"
+#line 2365 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
-#line 563 "shared/vm/instructions.def"
+#line 576 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2358 "shared/vm/generated/cases.c.h"
+#line 2374 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2362,13 +2378,13 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
 TARGET(POP_JUMP_FORWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 607 "shared/vm/instructions.def"
+#line 620 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2372 "shared/vm/generated/cases.c.h"
+#line 2388 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2377,13 +2393,13 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
 TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 615 "shared/vm/instructions.def"
+#line 628 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2387 "shared/vm/generated/cases.c.h"
+#line 2403 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2392,13 +2408,13 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 623 "shared/vm/instructions.def"
+#line 636 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2402 "shared/vm/generated/cases.c.h"
+#line 2418 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2407,13 +2423,13 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 631 "shared/vm/instructions.def"
+#line 644 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2417 "shared/vm/generated/cases.c.h"
+#line 2433 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2422,7 +2438,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
 TARGET(JUMP_IF_FALSE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 639 "shared/vm/instructions.def"
+#line 652 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2431,7 +2447,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2435 "shared/vm/generated/cases.c.h"
+#line 2451 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2440,7 +2456,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 650 "shared/vm/instructions.def"
+#line 663 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2449,7 +2465,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2453 "shared/vm/generated/cases.c.h"
+#line 2469 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2457,23 +2473,23 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
 
 TARGET(EXTENDED_ARG) {
     {
-#line 661 "shared/vm/instructions.def"
+#line 674 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
         oparg = (oparg << 8) | _Py_OPARG(*next_instr);
         opcode = _Py_OPCODE(*next_instr);
         next_instr++;
         goto dispatch_opcode;
-#line 2467 "shared/vm/generated/cases.c.h"
+#line 2483 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(KW_NAMES) {
     {
-#line 671 "shared/vm/instructions.def"
+#line 684 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2477 "shared/vm/generated/cases.c.h"
+#line 2493 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2485,11 +2501,11 @@ TARGET(CALL_FUNCTION_EX) {
     PyObject *null = stack_pointer[-(((oparg & 1) ? 1 : 0) + 3)];
     PyObject *result;
     {
-#line 694 "shared/vm/instructions.def"
+#line 707 "shared/vm/instructions.def"
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 2493 "shared/vm/generated/cases.c.h"
+#line 2509 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
     stack_pointer[-1] = result;
@@ -2504,11 +2520,11 @@ TARGET(MAKE_FUNCTION) {
     PyObject *defaults = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *func;
     {
-#line 700 "shared/vm/instructions.def"
+#line 713 "shared/vm/instructions.def"
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2512 "shared/vm/generated/cases.c.h"
+#line 2528 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2520,11 +2536,11 @@ TARGET(IMPORT_NAME) {
     PyObject *level = stack_pointer[-2];
     PyObject *res;
     {
-#line 732 "shared/vm/instructions.def"
+#line 745 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2528 "shared/vm/generated/cases.c.h"
+#line 2544 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2535,12 +2551,12 @@ TARGET(IMPORT_FROM) {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
-#line 738 "shared/vm/instructions.def"
+#line 751 "shared/vm/instructions.def"
         res = ff_import_from(tstate, from, PyTuple_GET_ITEM(names, oparg));
         if (res == NULL) {
             goto error;
         }
-#line 2544 "shared/vm/generated/cases.c.h"
+#line 2560 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2549,12 +2565,12 @@ TARGET(IMPORT_FROM) {
 
 TARGET(RESUME) {
     {
-#line 779 "shared/vm/instructions.def"
+#line 792 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 2558 "shared/vm/generated/cases.c.h"
+#line 2574 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2563,13 +2579,13 @@ TARGET(GET_AWAITABLE) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 804 "shared/vm/instructions.def"
+#line 817 "shared/vm/instructions.def"
         // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
         // (for the message). make_code checks oparg <= 2.
         iter = ff_get_awaitable(tstate, iterable, oparg);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 2573 "shared/vm/generated/cases.c.h"
+#line 2589 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -2578,7 +2594,7 @@ TARGET(GET_AWAITABLE) {
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 853 "shared/vm/instructions.def"
+#line 866 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2586,7 +2602,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2590 "shared/vm/generated/cases.c.h"
+#line 2606 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2596,7 +2612,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 863 "shared/vm/instructions.def"
+#line 876 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2612,9 +2628,14 @@ TARGET(RERAISE) {
             }
             frame->prev_instr = shadow_first + index;
         }
+        if (!PyExceptionInstance_Check(exc)) {
+            // Only mutated bytecode re-raises something else.
+            PyErr_SetString(PyExc_SystemError, "RERAISE of something that is not an exception");
+            goto error;
+        }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2618 "shared/vm/generated/cases.c.h"
+#line 2639 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2642,7 +2663,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2646 "shared/vm/generated/cases.c.h"
+#line 2667 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2666,7 +2687,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2670 "shared/vm/generated/cases.c.h"
+#line 2691 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2693,7 +2714,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2697 "shared/vm/generated/cases.c.h"
+#line 2718 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2718,7 +2739,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2722 "shared/vm/generated/cases.c.h"
+#line 2743 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2735,7 +2756,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2739 "shared/vm/generated/cases.c.h"
+#line 2760 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2753,7 +2774,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2757 "shared/vm/generated/cases.c.h"
+#line 2778 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2767,7 +2788,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2771 "shared/vm/generated/cases.c.h"
+#line 2792 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2788,7 +2809,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2792 "shared/vm/generated/cases.c.h"
+#line 2813 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2808,7 +2829,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2812 "shared/vm/generated/cases.c.h"
+#line 2833 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2829,7 +2850,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2833 "shared/vm/generated/cases.c.h"
+#line 2854 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2845,7 +2866,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2849 "shared/vm/generated/cases.c.h"
+#line 2870 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2866,7 +2887,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2870 "shared/vm/generated/cases.c.h"
+#line 2891 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2884,7 +2905,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2888 "shared/vm/generated/cases.c.h"
+#line 2909 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2905,7 +2926,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2909 "shared/vm/generated/cases.c.h"
+#line 2930 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -2919,7 +2940,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2923 "shared/vm/generated/cases.c.h"
+#line 2944 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2940,7 +2961,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2944 "shared/vm/generated/cases.c.h"
+#line 2965 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -2955,7 +2976,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2959 "shared/vm/generated/cases.c.h"
+#line 2980 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2976,7 +2997,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2980 "shared/vm/generated/cases.c.h"
+#line 3001 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -2989,7 +3010,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 2993 "shared/vm/generated/cases.c.h"
+#line 3014 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3010,7 +3031,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3014 "shared/vm/generated/cases.c.h"
+#line 3035 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3023,7 +3044,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3027 "shared/vm/generated/cases.c.h"
+#line 3048 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3045,7 +3066,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3049 "shared/vm/generated/cases.c.h"
+#line 3070 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3060,7 +3081,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3064 "shared/vm/generated/cases.c.h"
+#line 3085 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3084,7 +3105,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3088 "shared/vm/generated/cases.c.h"
+#line 3109 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3095,7 +3116,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3099 "shared/vm/generated/cases.c.h"
+#line 3120 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3115,7 +3136,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3119 "shared/vm/generated/cases.c.h"
+#line 3140 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3139,7 +3160,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3143 "shared/vm/generated/cases.c.h"
+#line 3164 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3150,7 +3171,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3154 "shared/vm/generated/cases.c.h"
+#line 3175 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3170,7 +3191,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3174 "shared/vm/generated/cases.c.h"
+#line 3195 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3194,7 +3215,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3198 "shared/vm/generated/cases.c.h"
+#line 3219 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3205,7 +3226,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3209 "shared/vm/generated/cases.c.h"
+#line 3230 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3222,7 +3243,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3226 "shared/vm/generated/cases.c.h"
+#line 3247 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3246,7 +3267,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3250 "shared/vm/generated/cases.c.h"
+#line 3271 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3257,7 +3278,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3261 "shared/vm/generated/cases.c.h"
+#line 3282 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3276,7 +3297,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3280 "shared/vm/generated/cases.c.h"
+#line 3301 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3296,7 +3317,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3300 "shared/vm/generated/cases.c.h"
+#line 3321 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BOUND_METHOD */
@@ -3319,7 +3340,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3323 "shared/vm/generated/cases.c.h"
+#line 3344 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3340,7 +3361,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3344 "shared/vm/generated/cases.c.h"
+#line 3365 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3364,7 +3385,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3368 "shared/vm/generated/cases.c.h"
+#line 3389 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3381,7 +3402,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3385 "shared/vm/generated/cases.c.h"
+#line 3406 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3394,7 +3415,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3398 "shared/vm/generated/cases.c.h"
+#line 3419 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3412,7 +3433,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3416 "shared/vm/generated/cases.c.h"
+#line 3437 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3425,7 +3446,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3429 "shared/vm/generated/cases.c.h"
+#line 3450 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3443,7 +3464,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3447 "shared/vm/generated/cases.c.h"
+#line 3468 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3459,7 +3480,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3463 "shared/vm/generated/cases.c.h"
+#line 3484 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3479,7 +3500,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3483 "shared/vm/generated/cases.c.h"
+#line 3504 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3487,8 +3508,15 @@ TARGET(FOR_ITER) {
         PyObject *iter = stack_pointer[-1];
         PyObject *next;
         {
-#line 540 "shared/vm/instructions.def"
-            next = (*Py_TYPE(iter)->tp_iternext)(iter);
+#line 546 "shared/vm/instructions.def"
+            // GET_ITER made `iter` an iterator in any code the compiler wrote; the check
+            // keeps bytecode that skips it (a mutated cache entry) from calling NULL.
+            iternextfunc iternext = Py_TYPE(iter)->tp_iternext;
+            if (iternext == NULL) {
+                PyErr_Format(PyExc_SystemError, "FOR_ITER over a %.100s, not an iterator", Py_TYPE(iter)->tp_name);
+                goto error;
+            }
+            next = iternext(iter);
             if (next == NULL) {
                 if (PyErr_Occurred()) {
                     if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
@@ -3499,7 +3527,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3503 "shared/vm/generated/cases.c.h"
+#line 3531 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3517,7 +3545,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3521 "shared/vm/generated/cases.c.h"
+#line 3549 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3525,7 +3553,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3529 "shared/vm/generated/cases.c.h"
+#line 3557 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3538,7 +3566,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3542 "shared/vm/generated/cases.c.h"
+#line 3570 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3557,7 +3585,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3561 "shared/vm/generated/cases.c.h"
+#line 3589 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3569,7 +3597,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3573 "shared/vm/generated/cases.c.h"
+#line 3601 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3587,7 +3615,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3591 "shared/vm/generated/cases.c.h"
+#line 3619 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3612,7 +3640,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3616 "shared/vm/generated/cases.c.h"
+#line 3644 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3630,7 +3658,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3634 "shared/vm/generated/cases.c.h"
+#line 3662 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3643,7 +3671,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3647 "shared/vm/generated/cases.c.h"
+#line 3675 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3662,7 +3690,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3666 "shared/vm/generated/cases.c.h"
+#line 3694 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3670,7 +3698,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3674 "shared/vm/generated/cases.c.h"
+#line 3702 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3683,7 +3711,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3687 "shared/vm/generated/cases.c.h"
+#line 3715 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3704,7 +3732,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3708 "shared/vm/generated/cases.c.h"
+#line 3736 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3719,7 +3747,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3723 "shared/vm/generated/cases.c.h"
+#line 3751 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3740,7 +3768,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3744 "shared/vm/generated/cases.c.h"
+#line 3772 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3752,7 +3780,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3756 "shared/vm/generated/cases.c.h"
+#line 3784 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3768,7 +3796,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3772 "shared/vm/generated/cases.c.h"
+#line 3800 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3780,7 +3808,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3784 "shared/vm/generated/cases.c.h"
+#line 3812 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3800,7 +3828,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3804 "shared/vm/generated/cases.c.h"
+#line 3832 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3813,7 +3841,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3817 "shared/vm/generated/cases.c.h"
+#line 3845 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3833,7 +3861,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3837 "shared/vm/generated/cases.c.h"
+#line 3865 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3846,7 +3874,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3850 "shared/vm/generated/cases.c.h"
+#line 3878 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3867,7 +3895,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3871 "shared/vm/generated/cases.c.h"
+#line 3899 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3880,7 +3908,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3884 "shared/vm/generated/cases.c.h"
+#line 3912 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3900,7 +3928,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3904 "shared/vm/generated/cases.c.h"
+#line 3932 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3913,7 +3941,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3917 "shared/vm/generated/cases.c.h"
+#line 3945 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3930,7 +3958,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3934 "shared/vm/generated/cases.c.h"
+#line 3962 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3942,7 +3970,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3946 "shared/vm/generated/cases.c.h"
+#line 3974 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3962,7 +3990,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3966 "shared/vm/generated/cases.c.h"
+#line 3994 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3975,7 +4003,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3979 "shared/vm/generated/cases.c.h"
+#line 4007 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3995,7 +4023,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3999 "shared/vm/generated/cases.c.h"
+#line 4027 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4008,7 +4036,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4012 "shared/vm/generated/cases.c.h"
+#line 4040 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4029,7 +4057,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4033 "shared/vm/generated/cases.c.h"
+#line 4061 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4042,7 +4070,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4046 "shared/vm/generated/cases.c.h"
+#line 4074 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4062,7 +4090,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4066 "shared/vm/generated/cases.c.h"
+#line 4094 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4075,7 +4103,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4079 "shared/vm/generated/cases.c.h"
+#line 4107 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4092,7 +4120,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4096 "shared/vm/generated/cases.c.h"
+#line 4124 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4104,7 +4132,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4108 "shared/vm/generated/cases.c.h"
+#line 4136 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4124,7 +4152,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4128 "shared/vm/generated/cases.c.h"
+#line 4156 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4137,7 +4165,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4141 "shared/vm/generated/cases.c.h"
+#line 4169 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4157,7 +4185,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4161 "shared/vm/generated/cases.c.h"
+#line 4189 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4170,7 +4198,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4174 "shared/vm/generated/cases.c.h"
+#line 4202 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4191,7 +4219,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4195 "shared/vm/generated/cases.c.h"
+#line 4223 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4204,7 +4232,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4208 "shared/vm/generated/cases.c.h"
+#line 4236 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4224,7 +4252,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4228 "shared/vm/generated/cases.c.h"
+#line 4256 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4237,7 +4265,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4241 "shared/vm/generated/cases.c.h"
+#line 4269 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4254,7 +4282,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4258 "shared/vm/generated/cases.c.h"
+#line 4286 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4266,7 +4294,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4270 "shared/vm/generated/cases.c.h"
+#line 4298 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4286,7 +4314,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4290 "shared/vm/generated/cases.c.h"
+#line 4318 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4299,7 +4327,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4303 "shared/vm/generated/cases.c.h"
+#line 4331 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4319,7 +4347,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4323 "shared/vm/generated/cases.c.h"
+#line 4351 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4332,7 +4360,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4336 "shared/vm/generated/cases.c.h"
+#line 4364 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4353,7 +4381,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4357 "shared/vm/generated/cases.c.h"
+#line 4385 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4366,7 +4394,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4370 "shared/vm/generated/cases.c.h"
+#line 4398 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4386,7 +4414,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4390 "shared/vm/generated/cases.c.h"
+#line 4418 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4399,7 +4427,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4403 "shared/vm/generated/cases.c.h"
+#line 4431 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4418,21 +4446,21 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4422 "shared/vm/generated/cases.c.h"
+#line 4450 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 567 "shared/vm/instructions.def"
+#line 580 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4436 "shared/vm/generated/cases.c.h"
+#line 4464 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4450,21 +4478,21 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4454 "shared/vm/generated/cases.c.h"
+#line 4482 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 577 "shared/vm/instructions.def"
+#line 590 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4468 "shared/vm/generated/cases.c.h"
+#line 4496 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4482,21 +4510,21 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4486 "shared/vm/generated/cases.c.h"
+#line 4514 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 587 "shared/vm/instructions.def"
+#line 600 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4500 "shared/vm/generated/cases.c.h"
+#line 4528 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4514,21 +4542,21 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4518 "shared/vm/generated/cases.c.h"
+#line 4546 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 597 "shared/vm/instructions.def"
+#line 610 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4532 "shared/vm/generated/cases.c.h"
+#line 4560 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4544,7 +4572,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4548 "shared/vm/generated/cases.c.h"
+#line 4576 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4557,7 +4585,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4561 "shared/vm/generated/cases.c.h"
+#line 4589 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4574,7 +4602,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4578 "shared/vm/generated/cases.c.h"
+#line 4606 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4589,7 +4617,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4593 "shared/vm/generated/cases.c.h"
+#line 4621 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4606,7 +4634,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4610 "shared/vm/generated/cases.c.h"
+#line 4638 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4621,7 +4649,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4625 "shared/vm/generated/cases.c.h"
+#line 4653 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4640,7 +4668,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4644 "shared/vm/generated/cases.c.h"
+#line 4672 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4648,12 +4676,12 @@ TARGET(UNPACK_SEQUENCE) {
         PyObject *seq = stack_pointer[-1];
         PyObject **values = stack_pointer - 1;
         {
-#line 472 "shared/vm/instructions.def"
+#line 478 "shared/vm/instructions.def"
             // values[0] is the last item: the first item ends on top.
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4657 "shared/vm/generated/cases.c.h"
+#line 4685 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4675,7 +4703,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4679 "shared/vm/generated/cases.c.h"
+#line 4707 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4693,7 +4721,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4697 "shared/vm/generated/cases.c.h"
+#line 4725 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4703,7 +4731,7 @@ TARGET(CALL) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 676 "shared/vm/instructions.def"
+#line 689 "shared/vm/instructions.def"
             // [NULL, callable, args...] or [method, self, args...]; kwnames from KW_NAMES.
             PyObject *callable = callable_or_self;
             PyObject **argv = args;
@@ -4718,7 +4746,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4722 "shared/vm/generated/cases.c.h"
+#line 4750 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4738,7 +4766,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4742 "shared/vm/generated/cases.c.h"
+#line 4770 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4755,7 +4783,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4759 "shared/vm/generated/cases.c.h"
+#line 4787 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4773,7 +4801,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4777 "shared/vm/generated/cases.c.h"
+#line 4805 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4792,7 +4820,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4796 "shared/vm/generated/cases.c.h"
+#line 4824 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4804,7 +4832,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4808 "shared/vm/generated/cases.c.h"
+#line 4836 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4822,7 +4850,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4826 "shared/vm/generated/cases.c.h"
+#line 4854 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4841,7 +4869,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4845 "shared/vm/generated/cases.c.h"
+#line 4873 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4853,7 +4881,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 4857 "shared/vm/generated/cases.c.h"
+#line 4885 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4865,7 +4893,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 4869 "shared/vm/generated/cases.c.h"
+#line 4897 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4884,7 +4912,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4888 "shared/vm/generated/cases.c.h"
+#line 4916 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4896,7 +4924,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 4900 "shared/vm/generated/cases.c.h"
+#line 4928 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4914,7 +4942,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4918 "shared/vm/generated/cases.c.h"
+#line 4946 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4936,7 +4964,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 4940 "shared/vm/generated/cases.c.h"
+#line 4968 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4951,7 +4979,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 4955 "shared/vm/generated/cases.c.h"
+#line 4983 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4960,7 +4988,7 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         PyObject *retval;
         {
-#line 786 "shared/vm/instructions.def"
+#line 799 "shared/vm/instructions.def"
             PyObject *value = NULL;
             PySendResult status = PyIter_Send(receiver, v, &value);
             Py_DECREF(v);
@@ -4972,7 +5000,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 4976 "shared/vm/generated/cases.c.h"
+#line 5004 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -4989,7 +5017,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4993 "shared/vm/generated/cases.c.h"
+#line 5021 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5030,7 +5058,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5034 "shared/vm/generated/cases.c.h"
+#line 5062 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5051,7 +5079,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5055 "shared/vm/generated/cases.c.h"
+#line 5083 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5072,7 +5100,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5076 "shared/vm/generated/cases.c.h"
+#line 5104 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5091,7 +5119,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5095 "shared/vm/generated/cases.c.h"
+#line 5123 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5109,7 +5137,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5113 "shared/vm/generated/cases.c.h"
+#line 5141 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5121,7 +5149,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5125 "shared/vm/generated/cases.c.h"
+#line 5153 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5138,7 +5166,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5142 "shared/vm/generated/cases.c.h"
+#line 5170 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5160,7 +5188,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5164 "shared/vm/generated/cases.c.h"
+#line 5192 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5199,7 +5227,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5203 "shared/vm/generated/cases.c.h"
+#line 5231 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5215,7 +5243,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5219 "shared/vm/generated/cases.c.h"
+#line 5247 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5234,7 +5262,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5238 "shared/vm/generated/cases.c.h"
+#line 5266 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5246,7 +5274,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5250 "shared/vm/generated/cases.c.h"
+#line 5278 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5271,7 +5299,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5275 "shared/vm/generated/cases.c.h"
+#line 5303 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5292,7 +5320,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5296 "shared/vm/generated/cases.c.h"
+#line 5324 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5318,7 +5346,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5322 "shared/vm/generated/cases.c.h"
+#line 5350 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
