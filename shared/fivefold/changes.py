@@ -18,8 +18,6 @@ Stage modules register their changes with ``register()`` at import time;
 ``fivefold.changes()`` lists them with their state.
 """
 
-from __future__ import annotations
-
 import os
 
 # This module is imported by the engine itself (fivefold._fivefold's init asks

@@ -10,8 +10,6 @@ runtime/run_command.py, so that a program starts about as fast as under python.
 A bad command line gets one error line and exit status 2.
 """
 
-from __future__ import annotations
-
 import sys
 
 # Modules that add subcommands, in the order `fivefold --help` lists them.

@@ -165,7 +165,7 @@ def fuzz_cache(programs, n, rng, log, workdir) -> dict:
     counts = {"mutations": 0, "rejected": 0, "ran": 0, "timeouts": 0, "crashes": 0}
     env = dict(os.environ, FIVEFOLD_ACCELERATE="fuzzed")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    cases = []
+    cases, failures = [], []
     for i, path in enumerate(programs):
         d = os.path.join(workdir, f"p{i}")
         os.makedirs(d, exist_ok=True)
@@ -173,9 +173,13 @@ def fuzz_cache(programs, n, rng, log, workdir) -> dict:
         run = _import_in_child(d, env)
         cached = bc.cache_path(os.path.join(d, "fuzzed.py"))
         if run.returncode != 0 or not os.path.exists(cached):
+            failures.append(f"{path}: exit {run.returncode}, cached={os.path.exists(cached)}: "
+                            f"{run.stderr[-500:]}")
             continue
         with open(cached, "rb") as f:
             cases.append((d, cached, f.read(), run.stdout))
+    if not cases:
+        raise SystemExit("no program could be imported through the cache:\n" + "\n".join(failures))
     for k in range(n):
         d, cached, original, expected = cases[k % len(cases)]
         header, payload = original[:bc._HEADER_SIZE], bytearray(original[bc._HEADER_SIZE:])

@@ -24,8 +24,6 @@ renamed into place, so readers never see half a file; a file that cannot be
 read or decoded, whatever is wrong with it, is ignored and rewritten.
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 import sys

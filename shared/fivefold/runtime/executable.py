@@ -9,8 +9,6 @@ so that running a program (program.py) and starting one (launcher.py) do not
 import each other.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 

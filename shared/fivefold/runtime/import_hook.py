@@ -21,8 +21,6 @@ reloaded through it (recompile_imported). fivefold's own modules and
 importlib's never match: the engine is not compiled by itself.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 
@@ -81,6 +79,13 @@ class Policy:
         self.roots = list(roots or [])
         self.patterns = list(patterns or [])
         self.excluded = list(excluded or [])
+        if self.patterns:
+            # fnmatch (and re under it) only with --accelerate patterns, and imported
+            # here, before the finder is installed: imported inside find_spec, its
+            # own import would come back to find_spec and recurse without end.
+            import fnmatch
+
+            self._fnmatchcase = fnmatch.fnmatchcase
 
     @classmethod
     def for_program(cls, program_dir: str | None, patterns: list[str]) -> "Policy":
@@ -94,10 +99,8 @@ class Policy:
     def name_matches(self, fullname: str) -> bool:
         if not self.patterns or fullname.split(".")[0] in _NEVER:
             return False
-        import fnmatch  # only with --accelerate patterns
-
         for pattern in self.patterns:
-            if fnmatch.fnmatchcase(fullname, pattern) or fullname.startswith(pattern + "."):
+            if self._fnmatchcase(fullname, pattern) or fullname.startswith(pattern + "."):
                 return True
         return False
 

@@ -21,8 +21,6 @@ a one-line message and exit status 2, like any bad command line. The command lin
 itself is parsed by run_command.py, shared with `fivefold run`.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 

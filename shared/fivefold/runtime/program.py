@@ -9,8 +9,6 @@ interpreter, which handles it (message, status, flushing, atexit) as it always
 does.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 

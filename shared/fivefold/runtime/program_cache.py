@@ -19,8 +19,6 @@ A program whose compilation warns (SyntaxWarning, DeprecationWarning for an
 invalid escape) is never cached: python prints those warnings on every run.
 """
 
-from __future__ import annotations
-
 import marshal
 import os
 import sys

@@ -13,8 +13,6 @@ program's start: argparse (with gettext, re and the rest it imports) would cost
 more than the whole of `python -c pass`.
 """
 
-from __future__ import annotations
-
 import sys
 
 # Options without an argument that the real interpreter applies (re-executed with them).

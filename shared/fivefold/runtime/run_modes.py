@@ -8,8 +8,6 @@ a script). The main module of `-m` is compiled by fivefold wherever it lives;
 what it imports follows the import hook's rule.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 
