@@ -30,7 +30,7 @@ def baseline(session: nox.Session) -> None:
     per-stage measurement at stage 0); writes docs/baseline.md and the table in
     stage1/README.md. A benchmark, not a test: it takes a while (pass e.g.
     `-- --only nbody,richards --processes 1` for a quick look)."""
-    session.install(".")
+    session.install(".[all]")
     session.run("python", "-m", "fivefold.harness.stage_measure", "--stage", "0", "--write-docs",
                 "--out", "results/baseline", *session.posargs)
 
@@ -91,7 +91,7 @@ def fuzz(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """A quick benchmark run: our micro-benchmarks on this CPython, pyperf --fast.
     Anything after `--` replaces the arguments of `fivefold bench`."""
-    session.install(".")
+    session.install(".[all]")
     args = session.posargs or ["--engines", "cpython", "--suite", "fivefold", "--fast"]
     session.run("fivefold", "bench", *args)
 

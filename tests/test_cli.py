@@ -32,3 +32,33 @@ def test_version(capsys):
 
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out == f"fivefold {__version__}\n"
+
+
+def test_a_command_without_its_extra_says_which_extra(tmp_path):
+    """`pip install fivefold` alone brings no pyperf, pandas or matplotlib: a command
+    that needs them names the extra in one line (exit 2), no traceback."""
+    import re
+    import subprocess
+    import sys
+
+    store = tmp_path / "store"
+    for argv, blocked, extra in (
+            (["bench", "--engines", "cpython", "--suite", "fivefold", "--benchmarks", "loops",
+              "--fast", "--results", str(store)], ["pyperf", "pyperformance"], "bench"),
+            (["results", "--results", str(store)], ["pandas", "numpy"], "bench"),
+            (["report"], ["matplotlib", "pandas", "numpy"], "report"),
+            (["contract", "evaluate"], ["matplotlib", "pandas", "numpy"], "report")):
+        code = (f"import sys\nfor name in {blocked!r}: sys.modules[name] = None\n"
+                "from fivefold.cli import main\n"
+                f"sys.exit(main({argv!r}))")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                cwd=tmp_path, timeout=120)
+        assert result.returncode == 2, (argv, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and re.fullmatch(
+            rf"fivefold {argv[0]}: needs the '{extra}' extra \(({'|'.join(blocked)}) is not "
+            rf"installed\): pip install 'fivefold\[{extra}\]'", lines[0]), (argv, lines)
+
+
+def test_every_command_module_but_the_engines_names_its_extra():
+    assert set(cli.EXTRA_OF_MODULE) == set(cli.COMMAND_MODULES) - {"fivefold.runtime.engine_commands"}

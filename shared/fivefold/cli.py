@@ -37,6 +37,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "write the funding report into reports/out/<date>-<commit>/"),
 }
 
+# The extra (pyproject.toml) a command's third-party imports come with: `pip install
+# fivefold` alone brings what `fivefold run` and `fivefold dis` need, nothing more.
+EXTRA_OF_MODULE = {
+    "fivefold.harness.bench_commands": "bench",
+    "fivefold.model.contract_commands": "report",
+    "fivefold.reports.report_commands": "report",
+}
+# The import names those extras bring (a missing one of these is a missing extra;
+# any other ModuleNotFoundError is a bug and keeps its traceback).
+EXTRA_PACKAGES = {"pyperf", "pyperformance", "numpy", "pandas", "scipy", "rich", "tabulate",
+                  "matplotlib"}
+
 DESCRIPTION = ("A tiered VM for Python inside CPython 3.11, its benchmark harness and "
                "funding model.")
 
@@ -87,12 +99,21 @@ def main(argv: list[str] | None = None) -> int:
         # --help, nothing, or an unknown command: argparse's listing or its error.
         listing_parser().parse_args(argv)
         return 2  # not reached: parse_args exits
-    parser = build_parser([COMMANDS[first][0]])
-    args = parser.parse_args(argv)
-    # Every subcommand sets `func` with set_defaults(func=...); it returns an exit status.
-    status = args.func(args)
+    module = COMMANDS[first][0]
+    try:
+        parser = build_parser([module])
+        args = parser.parse_args(argv)
+        # Every subcommand sets `func` with set_defaults(func=...); it returns an exit status.
+        status = args.func(args)
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").split(".")[0]
+        if missing not in EXTRA_PACKAGES or module not in EXTRA_OF_MODULE:
+            raise
+        extra = EXTRA_OF_MODULE[module]
+        print(f"fivefold {first}: needs the '{extra}' extra ({missing} is not installed): "
+              f"pip install 'fivefold[{extra}]'", file=sys.stderr)
+        return 2
     return 0 if status is None else int(status)
-
 
 if __name__ == "__main__":
     sys.exit(main())

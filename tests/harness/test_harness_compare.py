@@ -37,7 +37,7 @@ def test_ratios_intervals_and_weighted_geometric_mean(tmp_path):
     assert x.ci_low > 1.9 and x.ci_high < 2.1 and x.significant
     y = table.set_index("benchmark").loc["y"]
     assert y.ratio == pytest.approx(1.0, rel=0.02) and y.ci_low < 1.0 < y.ci_high
-    assert not y.significant  # pyperf's t-test sees no difference
+    assert not y.significant  # Welch's t-test sees no difference
     # Weighted: (log 2 * 1 + log 1 * 3) / 4.
     (g,) = geo.itertuples()
     assert g.geometric_mean == pytest.approx(math.exp(math.log(2) / 4), rel=0.02)
@@ -57,3 +57,14 @@ def test_engines_run_interleaved():
     suite = Suite("s", None, [Entry("one", None), Entry("two", None)])
     order = [(e.name, x.name) for e, x in runner.plan([a, b], suite, Metric())]
     assert order == [("A", "one"), ("B", "one"), ("A", "two"), ("B", "two")]
+
+
+def test_significance_with_unequal_sizes_constant_samples_and_one_value():
+    rng = np.random.default_rng(2)
+    base = 1.0 + 0.01 * rng.standard_normal(20)
+    assert compare.significance(base, 0.5 + 0.01 * rng.standard_normal(7))[0] is True
+    assert compare.significance(base, 1.0 + 0.01 * rng.standard_normal(7))[0] is False
+    # Instruction counts repeat exactly: equal constants are the same, others differ.
+    assert compare.significance(np.array([5.0, 5.0]), np.array([5.0, 5.0, 5.0])) == (False, None)
+    assert compare.significance(np.array([5.0, 5.0]), np.array([6.0, 6.0])) == (True, None)
+    assert compare.significance(np.array([5.0]), np.array([6.0, 6.0])) == (None, None)

@@ -62,13 +62,21 @@ wheels=("$DIST"/fivefold-*-cp311-cp311-linux_aarch64.whl)
 . "$ROOT/pip-aarch64.sh"
 pip_aarch64 --no-deps --force-reinstall "${wheels[0]}" || die "could not install ${wheels[0]}"
 
-# pip --target writes console scripts with the *host* python in their #! line;
-# replace them with scripts that run the entry point on the emulated python.
+# pip --target writes the wheel's scripts (meson installs shared/scripts/, each a
+# `from MODULE import FUNC` and `sys.exit(FUNC())`) into $SITE/bin with the *host*
+# python in their #! line; replace them with scripts that call the same function
+# on the emulated python. Entry points (console_scripts), should there be any, the same.
 VENV=$ROOT/venv
-rm -rf "${SITE:?}/bin"
-"$PY" - "$SITE" <<'EOF' | while read -r name module func; do
-import configparser, glob, sys
-for path in glob.glob(f"{sys.argv[1]}/fivefold-*.dist-info/entry_points.txt"):
+"$PY" - "$SITE" <<'EOF' > "$ROOT/launchers.txt" || die "could not read the wheel's scripts"
+import configparser, glob, os, re, sys
+site = sys.argv[1]
+for path in sorted(glob.glob(f"{site}/bin/*")):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    found = re.search(r"^from ([\w.]+) import (\w+)$", text, re.M)
+    if text.startswith("#!") and found and f"sys.exit({found.group(2)}())" in text:
+        print(os.path.basename(path), found.group(1), found.group(2))
+for path in glob.glob(f"{site}/fivefold-*.dist-info/entry_points.txt"):
     entry_points = configparser.ConfigParser()
     entry_points.read(path)
     if entry_points.has_section("console_scripts"):
@@ -76,13 +84,17 @@ for path in glob.glob(f"{sys.argv[1]}/fivefold-*.dist-info/entry_points.txt"):
             module, _, func = target.partition(":")
             print(name, module.strip(), func.strip())
 EOF
+rm -rf "${SITE:?}/bin"
+grep -q '^fivefold-python ' "$ROOT/launchers.txt" \
+  || die "the wheel has no fivefold-python script (shared/scripts/, meson.build's install_data)"
+while read -r name module func; do
   cat > "$VENV/bin/$name" <<EOF
 #!/bin/sh
 # The '$name' command of the arm64 venv (written by tools/aarch64/build.sh).
 exec "$VENV/bin/python" -c 'import sys; from $module import $func; sys.argv[0] = "$name"; sys.exit($func())' "\$@"
 EOF
   chmod +x "$VENV/bin/$name"
-done
+done < "$ROOT/launchers.txt"
 
 # The emulated python must import the aarch64 extension, not anything else.
 so=$("$VENV/bin/python" -c 'import fivefold._fivefold as m; print(m.__file__)') \

@@ -115,10 +115,26 @@ chmod +x "$ROOT/bin/qemu-aarch64-sysroot"
 #    installed by host pip. Reinstalled (from scratch) when the list changes.
 # shellcheck disable=SC2086  # a list of package names
 DEPS=$("$HOSTPY" - "$REPO/pyproject.toml" $EXTRA_PKGS <<'EOF'
-import sys, tomllib
+import re, sys, tomllib
 with open(sys.argv[1], "rb") as f:
     project = tomllib.load(f)["project"]
-deps = project.get("dependencies", []) + project.get("optional-dependencies", {}).get("test", [])
+extras = project.get("optional-dependencies", {})
+
+def expand(reqs, seen):
+    # An extra may name the project's own extras (test = ["fivefold[all]", ...]), as pip allows.
+    out = []
+    for req in reqs:
+        own = re.fullmatch(re.escape(project["name"]) + r"\[([^\]]+)\]", req.strip())
+        if own is None:
+            out.append(req)
+            continue
+        for extra in (e.strip() for e in own.group(1).split(",")):
+            if extra not in seen:
+                seen.add(extra)
+                out += expand(extras[extra], seen)
+    return out
+
+deps = expand(project.get("dependencies", []) + extras.get("test", []), {"test"})
 print("\n".join(sorted(set(deps + sys.argv[2:]))))
 EOF
 )

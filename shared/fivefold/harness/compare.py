@@ -4,9 +4,10 @@ Every metric here is better when lower (seconds, bytes, instructions), so a
 ratio is baseline / engine: 1.50 means the engine is 1.5x faster (or smaller).
 Confidence intervals are percentile bootstraps of the ratio of means (numpy);
 the geometric mean is weighted by the suite's weights and bootstrapped the same
-way, all benchmarks resampled together. Significance is pyperf's own judgement
-(the t-test `python -m pyperf compare_to` uses) where the two samples have the
-same size, which that test needs; otherwise it is reported as unknown.
+way, all benchmarks resampled together. Significance is Welch's two-sided
+t-test at the same confidence (scipy's; pyperf's own t-test is a private module,
+`pyperf._compare`, and needs samples of one size), unknown with fewer than two
+values on a side.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ import math
 
 import numpy as np
 import pandas as pd
-# What `pyperf compare_to` uses (pyperf 2.x, a private module): the t-test is not re-implemented.
-from pyperf._compare import is_significant_benchs
 
 from fivefold.harness.store import Store
 
@@ -27,6 +26,20 @@ CONFIDENCE = 0.95
 def _bootstrap_means(values: np.ndarray, rng) -> np.ndarray:
     picks = rng.integers(0, len(values), size=(BOOTSTRAP, len(values)))
     return values[picks].mean(axis=1)
+
+
+def significance(base: np.ndarray, other: np.ndarray) -> tuple[bool | None, float | None]:
+    """Whether the two samples' means differ (Welch's t-test, two-sided, at
+    CONFIDENCE), and the t statistic. Two constant samples (instruction counts
+    often are) differ exactly when their values do."""
+    if len(base) < 2 or len(other) < 2:
+        return None, None
+    if base.std() == 0 and other.std() == 0:
+        return bool(base.mean() != other.mean()), None
+    from scipy import stats  # only here: a comparison needs it, the store does not
+
+    result = stats.ttest_ind(base, other, equal_var=False)
+    return bool(result.pvalue < 1 - CONFIDENCE), float(result.statistic)
 
 
 def compare(store: Store, frame: pd.DataFrame, engines: list[str], seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -52,13 +65,7 @@ def compare(store: Store, frame: pd.DataFrame, engines: list[str], seed: int = 0
             other = np.asarray(other_bench.get_values(), dtype=float)
             boot = base_boot / _bootstrap_means(other, rng)
             low, high = np.quantile(boot, [(1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2])
-            if len(base) == len(other):
-                significant, t_score = is_significant_benchs(base_bench, other_bench)
-            else:
-                # pyperf's t-test needs samples of one size; for others pyperf
-                # answers "significant" blindly (a FIXME in pyperf._compare), so
-                # we say we do not know: the CI is the judgement then.
-                significant, t_score = None, None
+            significant, t_score = significance(base, other)
             weight = float(by_engine[engine]["fivefold_weight"] or 1.0)
             rows.append(dict(benchmark=bench, engine=engine, base_mean=base.mean(), mean=other.mean(),
                              ratio=base.mean() / other.mean(), ci_low=low, ci_high=high,
@@ -98,14 +105,14 @@ def render(table: pd.DataFrame, geo: pd.DataFrame, base: str, unit: str, title: 
     from rich.table import Table
 
     out = Table(title=title, caption=f"ratio = {base} / engine (>1: engine better); "
-                                     f"{int(CONFIDENCE * 100)}% bootstrap CI; significance: pyperf's t-test "
-                                     f"(n/a when the engines' sample sizes differ)")
+                                     f"{int(CONFIDENCE * 100)}% bootstrap CI; significance: Welch's t-test "
+                                     f"(n/a with fewer than two values)")
     for name in ("benchmark", "engine", base, "engine mean", "ratio", "95% CI", "significant"):
         out.add_column(name, justify="left" if name in ("benchmark", "engine") else "right")
     for r in table.itertuples():
         out.add_row(r.benchmark, r.engine, _fmt(r.base_mean, unit), _fmt(r.mean, unit), f"{r.ratio:.3f}",
                     f"{r.ci_low:.3f} - {r.ci_high:.3f}",
-                    {True: "yes", False: "no"}.get(r.significant, "n/a (sizes differ)"))
+                    {True: "yes", False: "no"}.get(r.significant, "n/a (one value)"))
     for r in geo.itertuples():
         out.add_row("[b]geometric mean[/b]", r.engine, "", f"{r.n} benchmarks", f"[b]{r.geometric_mean:.3f}[/b]",
                     f"{r.ci_low:.3f} - {r.ci_high:.3f}", "")
