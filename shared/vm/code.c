@@ -696,6 +696,85 @@ decode_handlers(PyCodeObject *tmpl, FFCode *code, PyObject *table)
     return 0;
 }
 
+/* String constants made only of ASCII letters, digits and underscores are
+ * interned, as CPython 3.11's code objects intern theirs (codeobject.c,
+ * intern_string_constants), also inside constant tuples and frozensets: a
+ * program may compare such constants with `is` across modules (test_decimal's
+ * `C.ROUND_UP is P.ROUND_UP`), and dict lookups with them as keys take the
+ * identity fast path. The tuple is changed in place, as CPython's is; an item is
+ * only ever replaced by an equal str. */
+static int
+all_name_chars(PyObject *s)
+{
+    if (!PyUnicode_IS_ASCII(s)) {
+        return 0;
+    }
+    const unsigned char *p = PyUnicode_1BYTE_DATA(s);
+    for (Py_ssize_t i = 0, n = PyUnicode_GET_LENGTH(s); i < n; i++) {
+        if (!Py_ISALNUM(p[i]) && p[i] != '_') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int
+intern_string_constants(PyObject *tuple, int *modified)
+{
+    for (Py_ssize_t i = PyTuple_GET_SIZE(tuple); --i >= 0; ) {
+        PyObject *v = PyTuple_GET_ITEM(tuple, i);
+        if (PyUnicode_CheckExact(v)) {
+            if (PyUnicode_READY(v) < 0) {
+                return -1;
+            }
+            if (all_name_chars(v)) {
+                PyObject *w = Py_NewRef(v);
+                PyUnicode_InternInPlace(&w);
+                if (w != v) {
+                    PyTuple_SET_ITEM(tuple, i, w);   /* steals w */
+                    Py_DECREF(v);
+                    if (modified) {
+                        *modified = 1;
+                    }
+                }
+                else {
+                    Py_DECREF(w);
+                }
+            }
+        }
+        else if (PyTuple_CheckExact(v)) {
+            if (intern_string_constants(v, NULL) < 0) {
+                return -1;
+            }
+        }
+        else if (PyFrozenSet_CheckExact(v)) {
+            PyObject *items = PySequence_Tuple(v);
+            if (items == NULL) {
+                return -1;
+            }
+            int changed = 0;
+            if (intern_string_constants(items, &changed) < 0) {
+                Py_DECREF(items);
+                return -1;
+            }
+            if (changed) {
+                PyObject *w = PyFrozenSet_New(items);
+                if (w == NULL) {
+                    Py_DECREF(items);
+                    return -1;
+                }
+                PyTuple_SET_ITEM(tuple, i, w);
+                Py_DECREF(v);
+                if (modified) {
+                    *modified = 1;
+                }
+            }
+            Py_DECREF(items);
+        }
+    }
+    return 0;
+}
+
 PyObject *
 ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -743,6 +822,9 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             PyErr_SetString(PyExc_TypeError, "make_code: names must be strings");
             return NULL;
         }
+    }
+    if (intern_string_constants(consts, NULL) < 0) {
+        return NULL;
     }
     Py_ssize_t n = PyBytes_GET_SIZE(bytecode) / 2;
     if (_PyCode_NBYTES(tmpl) / 2 < n) {
