@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fivefold.compiler.cfg import Cfg
 from fivefold.compiler.instr import Instr, Position
 from fivefold.compiler.isa import BACKWARD_JUMPS, DIRECTIONAL_JUMPS, Isa
-from fivefold.compiler.unit import CO_FIVEFOLD, Unit
+from fivefold.compiler.unit import CO_FIVEFOLD, FreeName, Unit
 
 DEREF_OPS = {"LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF",
              "MAKE_CELL"}
@@ -70,9 +70,13 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
     instrs.extend(body)
     # Deref opargs are names until every local is known.
     localsplus = unit.localsplus()
+    first_free = len(localsplus) - len(unit.freevars)
     for instr in instrs:
         if instr.name in DEREF_OPS and isinstance(instr.arg, str):
-            instr.arg = localsplus.index(instr.arg)
+            if isinstance(instr.arg, FreeName):
+                instr.arg = first_free + unit.freevars.index(instr.arg)
+            else:
+                instr.arg = localsplus.index(instr.arg)
     layout(instrs, isa)
     return instrs, maxdepth
 

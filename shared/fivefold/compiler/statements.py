@@ -23,7 +23,7 @@ from fivefold.compiler.instr import Position
 from fivefold.compiler.patterns import Patterns
 from fivefold.compiler.scope_map import map_scopes
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
-from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, Unit, set_pos
+from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, FreeName, Unit, set_pos
 
 _LOAD, _STORE, _DEL = ast.Load, ast.Store, ast.Del
 
@@ -169,7 +169,9 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         if optype == "DEREF":
             op = "LOAD_CLASSDEREF" if (verb == "LOAD" and u.scope.kind == scopes.CLASS) \
                 else f"{verb}_DEREF"
-            self.emit(op, mangled)  # resolved to a localsplus index by the assembler
+            # Resolved to a localsplus index by the assembler; a FREE name is the
+            # free slot even when the class has a cell of that name (`__class__`).
+            self.emit(op, FreeName(mangled) if scope == FREE else mangled)
         elif optype == "FAST":
             self.emit(f"{verb}_FAST", u.add_varname(mangled))
         elif optype == "GLOBAL":

@@ -53,6 +53,11 @@ class FBlock:
     datum: object = None
 
 
+class FreeName(str):
+    """A DEREF oparg naming the free variable, not a cell of the same name
+    (CPython's compiler_nameop looks FREE names up in u_freevars)."""
+
+
 @dataclass
 class Unit:
     """One code unit being compiled."""
@@ -112,8 +117,13 @@ class Unit:
 
     def deref_index(self, name: str) -> int:
         """Only valid once every local is known: the assembler resolves DEREF opargs,
-        which the code generator emits as names (CPython's fix_cell_offsets)."""
-        return self.localsplus().index(name)
+        which the code generator emits as names (CPython's fix_cell_offsets). A
+        FreeName is the free variable of that name: a class body can have `__class__`
+        both as its own implicit cell and free from the enclosing function."""
+        localsplus = self.localsplus()
+        if isinstance(name, FreeName):
+            return len(localsplus) - len(self.freevars) + self.freevars.index(name)
+        return localsplus.index(name)
 
     # --- emission -------------------------------------------------------------
     def emit(self, name: str, arg: int = 0, target: Label | None = None,
