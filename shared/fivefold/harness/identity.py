@@ -61,27 +61,59 @@ def repository_root() -> Path | None:
     return None
 
 
+def installed_sources_hash() -> str:
+    """10 hex digits of a hash over the installed package's files (its Python
+    sources and the compiled extension), in path order."""
+    import fivefold
+
+    package = Path(fivefold.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".so", ".def", ".toml") and path.is_file() \
+                and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(package)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
 @lru_cache(maxsize=None)
 def commit() -> str:
-    """12 hex digits of the source tree's HEAD, '-dirty' when it has changes.
+    """What was measured: 12 hex digits of the source tree's HEAD, with
+    '-dirty-' and a hash of the uncommitted changes when there are any (results
+    of two different edits are never taken for one another); for an installed
+    fivefold with no source tree, 'v<version>-src<hash of its files>', so that
+    results of another release or build are never reused after an upgrade.
 
-    FIVEFOLD_COMMIT overrides it (CI, or results made from an installed wheel);
-    'unknown' when there is no git tree to ask.
+    FIVEFOLD_COMMIT overrides it (CI, or results filed under a release name).
     """
     override = os.environ.get("FIVEFOLD_COMMIT")
     if override:
         return slug(override)
+    from fivefold import __version__
+
+    installed = f"v{slug(__version__)}-src{installed_sources_hash()}"
     root = repository_root()
     if root is None:
-        return "unknown"
+        return installed
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
                               text=True, check=True).stdout.strip()[:12]
-        status = subprocess.run(["git", "status", "--porcelain"], cwd=root,
-                                capture_output=True, text=True, check=True).stdout
+        diff = subprocess.run(["git", "diff", "HEAD", "--binary"], cwd=root,
+                              capture_output=True, check=True).stdout
+        untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "-z"],
+                                   cwd=root, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head + ("-dirty" if status.strip() else "")
+        return installed  # a source tree without git (an unpacked sdist)
+    if not diff and not untracked:
+        return head
+    digest = hashlib.sha256(diff)
+    for name in sorted(n for n in untracked.split(b"\0") if n):
+        digest.update(name + b"\0")
+        try:
+            digest.update((root / os.fsdecode(name)).read_bytes())
+        except OSError:
+            pass
+    return f"{head}-dirty-{digest.hexdigest()[:8]}"
 
 
 def cache_dir() -> Path:
