@@ -226,3 +226,23 @@ def test_program_cache_stays_bounded(tmp_path, monkeypatch):
     program_cache._prune(str(folder))
     left = sorted(p.name for p in folder.iterdir())
     assert len(left) == 9 and left[0].startswith(f"{3:016x}")
+
+
+@pytest.mark.parametrize("name, data", [
+    ("nul_first_line", b"print(1)\x00\n"),
+    ("nul_mid_line", b"a = 1\nx = 1\x00 + 2\nprint(x)\n"),
+    ("non_utf8", b'print("ok")\nx = "\x89"\n'),
+    ("nul_before_non_utf8", b'x = 1\x00\ny = "\x89"\n'),
+    ("non_utf8_after_bom", b'\xef\xbb\xbfprint(1)\nx = "\xff"\n'),
+    ("non_utf8_with_cookie", b'# coding: utf-8\nx = "\xff"\n'),
+    ("latin1_cookie", b'# -*- coding: latin-1 -*-\nprint("\xe9")\n'),
+])
+def test_undecodable_and_nul_sources_read_like_python(tmp_path, name, data):
+    """python reads a main program with its file tokenizer, whose messages for a NUL
+    byte and for non-UTF-8 bytes without a coding cookie differ from compile()'s."""
+    (tmp_path / "prog.py").write_bytes(data)
+    results = run_all(["prog.py"], tmp_path, tmp_path / "cache")
+    python = results.pop("python")
+    for front, result in results.items():
+        assert (result.returncode, result.stdout, result.stderr) == \
+            (python.returncode, python.stdout, python.stderr), front

@@ -66,8 +66,44 @@ def check_syntax(source: str | bytes, filename: str, *, as_main: bool = False) -
     if not as_main:
         compile(source, filename, "exec", dont_inherit=True)
         return
+    if isinstance(source, bytes):
+        _check_as_file(source, filename)
     with depth.limit_raised_by(depth.stack_depth()):
         compile(source, filename, "exec", dont_inherit=True)
+
+
+def _check_as_file(source: bytes, filename: str) -> None:
+    """What `python FILE` says, and compile() of the same bytes does not: CPython
+    reads a main program with its file tokenizer, which refuses a NUL byte as
+    "source code cannot contain null bytes" (the line up to it, no caret) and
+    undecodable bytes in a file with no coding cookie and no BOM as "Non-UTF-8 code
+    starting with ..." (no location), whichever line comes first."""
+    nul = source.find(b"\0")
+    bad = None
+    if not source.startswith(b"\xef\xbb\xbf"):
+        from io import BytesIO
+        import tokenize
+
+        try:
+            _, cookie_lines = tokenize.detect_encoding(BytesIO(source).readline)
+        except SyntaxError:
+            return  # a bad cookie: compile() reports it as python does
+        if not any(b"coding" in line for line in cookie_lines):
+            try:
+                source.decode("utf-8")
+            except UnicodeDecodeError as e:
+                bad = e.start
+    nul_line = source.count(b"\n", 0, nul) + 1 if nul >= 0 else None
+    bad_line = source.count(b"\n", 0, bad) + 1 if bad is not None else None
+    if nul_line is not None and (bad_line is None or nul_line <= bad_line):
+        start = source.rfind(b"\n", 0, nul) + 1
+        text = source[start:nul].decode("utf-8", "replace")
+        raise SyntaxError("source code cannot contain null bytes",
+                          (filename, nul_line, None, text, None, None))
+    if bad_line is not None:
+        raise SyntaxError(f"Non-UTF-8 code starting with '\\x{source[bad]:02x}' in file {filename} "
+                          f"on line {bad_line}, but no encoding declared; see "
+                          f"https://peps.python.org/pep-0263/ for details")
 
 
 def compile_source(source: str | bytes, filename: str, *, target: str = "fivefold",
