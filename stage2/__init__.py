@@ -179,4 +179,23 @@ CHANGES = [FRAMES_LOOP] + [
                  "generators"),
         test="tests/stage2/test_cheap_frames.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.binary_slice", stage=2, merge_order=45,
+        description="`x[a:b]` on an exact list, tuple or str with None or small exact int bounds: "
+                    "BUILD_SLICE, seeing the subscript next, takes the items with the function the "
+                    "type's subscript uses for a step of 1 (PyList_GetSlice, PyTuple_GetSlice, "
+                    "PyUnicode_Substring) and skips it: no slice object, no generic subscript "
+                    "dispatch, no _PyEval_SliceIndex per bound (CPython 3.12's BINARY_SLICE).",
+        targets=("nqueens", "pyflate", "fannkuch"),
+        test="tests/stage2/test_binary_slice.py",
+        requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.store_slice", stage=2, merge_order=46,
+        description="`x[a:b] = v` on an exact list with None or small exact int bounds: BUILD_SLICE, "
+                    "seeing STORE_SUBSCR next, calls PyList_SetSlice with the bounds adjusted to the "
+                    "list's length (list_ass_subscript's step-1 path) and skips the store: no slice "
+                    "object, no generic dispatch (CPython 3.12's STORE_SLICE).",
+        targets=("fannkuch", "nqueens", "pyflate"),
+        test="tests/stage2/test_store_slice.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

@@ -8,6 +8,7 @@
 #include "store_attr_hint.h"
 #include "method_cache.h"
 #include "int_bitwise.h"
+#include "slices.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)
