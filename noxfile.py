@@ -88,6 +88,16 @@ def fuzz(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def conformance(session: nox.Session) -> None:
+    """CPython 3.11's own Lib/test modules (tests/conformance/modules.toml) under
+    fivefold at every stage, against CPython and the list of expected failures.
+    Run before a stage is declared done; CI runs a part (tests/test_conformance.py).
+    Arguments after `--` go to tests/conformance/conformance.py (--stages, --modules, --jobs)."""
+    session.install(".[test]")
+    session.run("python", "tests/conformance/conformance.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """A quick benchmark run: our micro-benchmarks on this CPython, pyperf --fast.
     Anything after `--` replaces the arguments of `fivefold bench`."""

@@ -232,6 +232,7 @@ def test_program_cache_stays_bounded(tmp_path, monkeypatch):
     ("nul_first_line", b"print(1)\x00\n"),
     ("nul_mid_line", b"a = 1\nx = 1\x00 + 2\nprint(x)\n"),
     ("non_utf8", b'print("ok")\nx = "\x89"\n'),
+    ("non_utf8_first_line", b"\x89"),
     ("nul_before_non_utf8", b'x = 1\x00\ny = "\x89"\n'),
     ("non_utf8_after_bom", b'\xef\xbb\xbfprint(1)\nx = "\xff"\n'),
     ("non_utf8_with_cookie", b'# coding: utf-8\nx = "\xff"\n'),

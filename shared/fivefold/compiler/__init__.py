@@ -81,14 +81,12 @@ def _check_as_file(source: bytes, filename: str) -> None:
     nul = source.find(b"\0")
     bad = None
     if not source.startswith(b"\xef\xbb\xbf"):
-        from io import BytesIO
-        import tokenize
+        import re
 
-        try:
-            _, cookie_lines = tokenize.detect_encoding(BytesIO(source).readline)
-        except SyntaxError:
-            return  # a bad cookie: compile() reports it as python does
-        if not any(b"coding" in line for line in cookie_lines):
+        # A coding cookie (PEP 263) on one of the first two lines: tokenize's
+        # detect_encoding would refuse the undecodable line it is looking at.
+        cookie = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", re.M)
+        if not any(cookie.match(line) for line in source.split(b"\n", 2)[:2]):
             try:
                 source.decode("utf-8")
             except UnicodeDecodeError as e:
