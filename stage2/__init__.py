@@ -198,4 +198,15 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("fannkuch", "nqueens", "pyflate"),
         test="tests/stage2/test_store_slice.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.c_entry", stage=2, merge_order=43,
+        description="A frame C code runs (a call from a C function or slot, a generator resumed by "
+                    "gen_iternext) enters stage 2's loop through stage 2's own PEP 523 entry: the C "
+                    "stack guard's limit kept for the thread state that last entered instead of a "
+                    "thread-local look-up per entry, the loop tail-called directly instead of through "
+                    "the default entry's pointer, and the frame's Code taken without repeating the "
+                    "entry's checks. RecursionError strikes where it did.",
+        targets=("nqueens", "generators", "genexpr", "deepcopy", "richards", "calls"),
+        test="tests/stage2/test_c_entry.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

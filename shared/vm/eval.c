@@ -17,7 +17,7 @@ unsigned long long ff_opcode_counts[256];
 #include "eval_loop.c.h"
 
 PyObject *
-ff_eval_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+ff_default_entry(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
     /* One C stack check for every frame, CPython's too: deep recursion under a
      * raised recursion limit gives RecursionError instead of a crash. */
@@ -28,4 +28,13 @@ ff_eval_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
         return ff_active_loop(tstate, frame, throwflag);
     }
     return _PyEval_EvalFrameDefault(tstate, frame, throwflag);
+}
+
+/* The PEP 523 function: every frame CPython evaluates (a call or a generator
+ * resumed from C) comes here. Which entry runs it was chosen with the loop
+ * (tiers.c): ff_default_entry, or the active stage's own. */
+PyObject *
+ff_eval_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+{
+    return ff_active_entry(tstate, frame, throwflag);
 }

@@ -43,11 +43,18 @@
 #ifndef FF_POP_PLAIN_FRAME
 #define FF_POP_PLAIN_FRAME(tstate, frame) ff_pop_thread_frame((tstate), (frame))
 #endif
+/* And for the cost of entering the loop from C: FF_CODE_ON_ENTRY(shadow) is the
+ * Code of the frame the loop is called for, or NULL when it has none. By
+ * default every check of ff_code_of_shadow; a stage whose own entry (tiers.h)
+ * has already checked the flag may check less. */
+#ifndef FF_CODE_ON_ENTRY
+#define FF_CODE_ON_ENTRY(shadow) ff_code_of_shadow(shadow)
+#endif
 
 PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
-    FFCode *code = ff_code_of_shadow(frame->f_code);
+    FFCode *code = FF_CODE_ON_ENTRY(frame->f_code);
     if (code == NULL || code->co_consts == NULL) {
         PyErr_Format(PyExc_SystemError, "fivefold: %R has CO_FIVEFOLD but no fivefold code", frame->f_code);
         return NULL;

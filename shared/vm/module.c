@@ -143,6 +143,12 @@ evaluator_installed(PyObject *module, PyObject *unused)
     return PyBool_FromLong(_PyInterpreterState_GetEvalFrameFunc(interp) == ff_eval_frame);
 }
 
+static PyObject *
+default_entry(PyObject *module, PyObject *unused)
+{
+    return PyBool_FromLong(ff_active_entry == ff_default_entry);
+}
+
 static PyMethodDef module_methods[] = {
     {"make_code", (PyCFunction)(void (*)(void))ff_make_code, METH_FASTCALL,
      "make_code(template, bytecode, consts, names, exceptiontable) -> shadow code object\n\n"
@@ -168,6 +174,9 @@ static PyMethodDef module_methods[] = {
     {"stats_build", stats_build, METH_NOARGS, "Whether this is a statistics build (FIVEFOLD_STATS)."},
     {"evaluator_installed", evaluator_installed, METH_NOARGS,
      "Whether fivefold's frame evaluator is the interpreter's."},
+    {"default_entry", default_entry, METH_NOARGS,
+     "Whether frames entered from C take the base VM's entry (eval.c) rather than the\n"
+     "active stage's own (shared/vm/tiers.h, ff_stage.entry)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,12 +12,14 @@
 
 static _Thread_local uintptr_t stack_limit;      /* lowest usable address; 0 = not known yet */
 static _Thread_local int stack_limit_known;
+static _Thread_local uintptr_t stack_top;        /* highest address of the stack; 0 = not known */
 
 static void
 find_stack_limit(void)
 {
     stack_limit_known = 1;
     stack_limit = 0;
+    stack_top = 0;
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) != 0) {
         return;
@@ -30,6 +32,7 @@ find_stack_limit(void)
             margin = size / 4;   /* small thread stacks: keep a quarter */
         }
         stack_limit = (uintptr_t)addr + margin;
+        stack_top = (uintptr_t)addr + size;
     }
     pthread_attr_destroy(&attr);
 }
@@ -45,5 +48,19 @@ ff_c_stack_exhausted(PyThreadState *tstate)
         return 0;
     }
     PyErr_SetString(PyExc_RecursionError, "maximum recursion depth exceeded");
+    return 1;
+}
+
+int
+ff_c_stack_range(uintptr_t *low, uintptr_t *high)
+{
+    if (!stack_limit_known) {
+        find_stack_limit();
+    }
+    if (stack_limit == 0 || stack_top <= stack_limit) {
+        return 0;
+    }
+    *low = stack_limit;
+    *high = stack_top;
     return 1;
 }

@@ -6,6 +6,7 @@
 
 unsigned char ff_change_on[FF_NUM_CHANGES > 0 ? FF_NUM_CHANGES : 1];
 ff_loop_fn ff_active_loop = ff_run_tier0_frame;
+ff_loop_fn ff_active_entry = ff_default_entry;
 
 static int
 find_change(const char *id)
@@ -81,15 +82,20 @@ ff_configure_changes(PyObject *ids)
     }
     memcpy(ff_change_on, on, sizeof on);
     ff_loop_fn loop = ff_run_tier0_frame;
+    ff_loop_fn entry = ff_default_entry;
     for (const ff_stage *const *s = ff_registered_stages; *s != NULL; s++) {
         if ((*s)->configure != NULL && (*s)->configure(ff_change_on) < 0) {
             return -1;
         }
         if ((*s)->loop != NULL && (*s)->active != NULL && (*s)->active()) {
             loop = (*s)->loop;   /* ascending: the highest active stage's loop wins */
+            /* A stage's entry runs its own loop: it goes with that loop. */
+            ff_loop_fn own = (*s)->entry != NULL ? (*s)->entry() : NULL;
+            entry = own != NULL ? own : ff_default_entry;
         }
     }
     ff_active_loop = loop;
+    ff_active_entry = entry;
     return 0;
 }
 

@@ -36,12 +36,20 @@ typedef struct {
     /* {name: counts} of a statistics build, or None; NULL: none. */
     PyObject *(*stats)(void);
     void (*reset_stats)(void);
+    /* The PEP 523 entry to use while this stage's loop is the active one, under
+     * the last configure(): a function that does what ff_default_entry does
+     * (the C stack guard, then this stage's loop for fivefold code and
+     * CPython's for any other), cheaper; NULL (or no function): the default. */
+    ff_loop_fn (*entry)(void);
 } ff_stage;
 
 /* Which changes are on, by FF_CHANGE_* index (set by ff_configure_changes). */
 extern unsigned char ff_change_on[FF_NUM_CHANGES > 0 ? FF_NUM_CHANGES : 1];
 /* The loop frames of fivefold code run on now (tier 0's unless a stage is active). */
 extern ff_loop_fn ff_active_loop;
+/* What the PEP 523 function (ff_eval_frame) runs: ff_default_entry unless the
+ * active loop's stage gives an entry of its own. */
+extern ff_loop_fn ff_active_entry;
 
 /* ids: the enabled change ids, any stage. An id of a built stage that no .def
  * declares is an error (registry and engine disagree). */
@@ -55,7 +63,9 @@ void ff_tiers_quicken(FFCode *code);
 PyObject *ff_tiers_stats(void);
 void ff_tiers_reset_stats(void);
 
-/* eval.c: the tier-0 loop */
+/* eval.c: the tier-0 loop, and the default entry: the C stack guard (a
+ * thread-local look-up), then ff_active_loop for fivefold code. */
 PyObject *ff_run_tier0_frame(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
+PyObject *ff_default_entry(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
 
 #endif

@@ -31,6 +31,10 @@ int ff_handle_pending(PyThreadState *tstate);
 
 /* stackguard.c: is the C stack nearly exhausted? (sets RecursionError if so) */
 int ff_c_stack_exhausted(PyThreadState *tstate);
+/* The current thread's usable C stack, [*low, *high): above the guard's limit,
+ * below the stack's top; 0 when not known (then only ff_c_stack_exhausted can
+ * tell). For an entry that keeps it rather than looking it up per call. */
+int ff_c_stack_range(uintptr_t *low, uintptr_t *high);
 
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);

@@ -11,3 +11,35 @@
 #define FF_RUN_FRAME ff_run_stage2_frame
 PyObject *FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag);
 #include "eval_loop.c.h"
+
+/* s2.c_entry: the PEP 523 entry while stage 2's loop runs and the change is on
+ * (stage.c): what ff_default_entry does, with the C stack guard's range kept
+ * (c_entry.h) and this loop called directly. The usual case makes no call of
+ * its own (no registers to save: both ways out are tail calls); the guard's
+ * thread-local way is out of line. */
+static inline Py_ALWAYS_INLINE PyObject *
+run_entered_frame(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+{
+    if (frame->f_code->co_flags & CO_FIVEFOLD) {
+        return FF_RUN_FRAME(tstate, frame, throwflag);
+    }
+    return _PyEval_EvalFrameDefault(tstate, frame, throwflag);
+}
+
+static Py_NO_INLINE PyObject *
+entry_checking_stack(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+{
+    if (ff_c_entry_stack_check(tstate)) {
+        return NULL;
+    }
+    return run_entered_frame(tstate, frame, throwflag);
+}
+
+PyObject *
+ff_stage2_entry(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+{
+    if (!ff_c_entry_stack_known_ok(tstate)) {
+        return entry_checking_stack(tstate, frame, throwflag);
+    }
+    return run_entered_frame(tstate, frame, throwflag);
+}

@@ -23,6 +23,7 @@ int ff_call_exact_args = 0;
 int ff_cheap_frames = 0;
 int ff_binary_slice_on = 0;
 int ff_store_slice_on = 0;
+int ff_c_entry = 0;
 static int any_on = 0;
 
 static int
@@ -56,6 +57,7 @@ configure(const unsigned char *on)
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     ff_binary_slice_on = on[FF_CHANGE_s2_binary_slice];
     ff_store_slice_on = on[FF_CHANGE_s2_store_slice];
+    ff_c_entry = on[FF_CHANGE_s2_c_entry];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }
@@ -69,10 +71,19 @@ active(void)
 }
 
 PyObject *ff_run_stage2_frame(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
+PyObject *ff_stage2_entry(PyThreadState *tstate, struct _PyInterpreterFrame *frame, int throwflag);
+
+/* s2.c_entry: stage 2's own PEP 523 entry while the change is on. */
+static ff_loop_fn
+entry(void)
+{
+    return ff_c_entry ? ff_stage2_entry : NULL;
+}
 
 const ff_stage ff_stage2 = {
     .number = 2,
     .configure = configure,
     .active = active,
     .loop = ff_run_stage2_frame,
+    .entry = entry,
 };

@@ -9,6 +9,7 @@
 #include "method_cache.h"
 #include "int_bitwise.h"
 #include "slices.h"
+#include "c_entry.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)
@@ -88,6 +89,10 @@ uint32_t ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache);
             ff_pop_thread_frame((tstate), (frame)); \
         } \
     } while (0)
+
+/* s2.c_entry: the loop is entered by stage 2's own entry (loop.c), or by the
+ * default one; both have tested CO_FIVEFOLD (c_entry.h). */
+#define FF_CODE_ON_ENTRY(shadow) (ff_c_entry ? ff_code_of_flagged_shadow(shadow) : ff_code_of_shadow(shadow))
 
 /* Inlined into the return and unwind paths (two call sites, which a compiler
  * would otherwise share as a call with its register saves). */

@@ -753,6 +753,7 @@ CHANGES = {
     's1.unpack_sequence': (1, ('UNPACK_SEQUENCE',)),
     's2.binary_slice': (2, ()),
     's2.builtin_ctors': (2, ()),
+    's2.c_entry': (2, ()),
     's2.call_exact_args': (2, ()),
     's2.cheap_frames': (2, ()),
     's2.compare_branch': (2, ()),
