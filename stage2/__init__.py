@@ -179,4 +179,14 @@ CHANGES = [FRAMES_LOOP] + [
                  "generators"),
         test="tests/stage2/test_cheap_frames.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.inline_bound_calls", stage=2, merge_order=50,
+        description="A call of a bound method object whose function is a fivefold function "
+                    "(stage 1's CALL_BOUND_METHOD: a method kept as an instance attribute or in a "
+                    "local) pushes the function's frame with the method's self first and runs it "
+                    "in the same dispatch loop, as CPython 3.11's PRECALL_BOUND_METHOD + CALL_PY_*; "
+                    "no _PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 round trip per call.",
+        targets=("pickle_pure_python", "unpickle_pure_python", "logging"),
+        test="tests/stage2/test_inline_bound_calls.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]
