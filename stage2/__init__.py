@@ -189,4 +189,24 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("pickle_pure_python", "unpickle_pure_python", "logging"),
         test="tests/stage2/test_inline_bound_calls.py",
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.load_method_attr", stage=2, merge_order=51,
+        description="LOAD_METHOD of a name that is the object's own attribute (in its values array) "
+                    "and not a method of its class (self.write = self.framer.write; self.write(x)): "
+                    "a member added to stage 1's LOAD_METHOD family through the seam pushes "
+                    "[NULL, attribute] from the values array under a type-version guard, instead of "
+                    "the generic path's class and instance look-ups.",
+        targets=("pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_load_method_attr.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.load_method_lazy_dict", stage=2, merge_order=52,
+        description="LOAD_METHOD of a method of a class whose instances keep a __dict__ at an offset, "
+                    "made on first use (io.BytesIO, io.StringIO), while the object has none: a member "
+                    "added to stage 1's LOAD_METHOD family through the seam checks the dict is still "
+                    "not there and pushes the cached method with the object as self (stage 1 and "
+                    "CPython 3.11 leave such sites generic).",
+        targets=("pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_load_method_lazy_dict.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
 ]

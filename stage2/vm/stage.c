@@ -42,7 +42,10 @@ configure(const unsigned char *on)
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
         || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0
-        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0) {
+        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_attr_hook, on[FF_CHANGE_s2_load_method_attr]) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_lazy_dict_hook,
+                              on[FF_CHANGE_s2_load_method_lazy_dict]) < 0) {
         return -1;
     }
     ff_str_concat = on[FF_CHANGE_s2_str_concat];

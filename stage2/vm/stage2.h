@@ -30,6 +30,8 @@ extern int ff_int_bitwise_on;         /* s2.int_bitwise */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+int ff_load_method_attr_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_load_method_lazy_dict_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 extern int ff_str_concat;          /* s2.str_concat */
 extern int ff_builtin_ctors;       /* s2.builtin_ctors */
 extern int ff_exc_match;           /* s2.exc_match */
