@@ -209,4 +209,14 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("pickle_pure_python", "unpickle_pure_python"),
         test="tests/stage2/test_load_method_lazy_dict.py",
         requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.call_defaults", stage=2, merge_order=53,
+        description="A call of a fivefold function with fewer positional arguments than its "
+                    "positional parameters, completed by its defaults (no keywords), pushes the frame "
+                    "straight from CALL_PY_FUNCTION while the function has the version "
+                    "s2.call_exact_args cached there (CPython 3.11's CALL_PY_WITH_DEFAULTS), instead "
+                    "of s2.inline_calls' general binding.",
+        targets=("deepcopy", "pickle_pure_python", "unpickle_pure_python", "logging"),
+        test="tests/stage2/test_call_defaults.py",
+        requires=("s2.call_exact_args", FRAMES_LOOP.id))),
 ]

@@ -22,6 +22,7 @@ int ff_inline_generator_calls = 0;
 int ff_call_exact_args = 0;
 int ff_cheap_frames = 0;
 int ff_inline_bound_calls = 0;
+int ff_call_defaults = 0;
 static int any_on = 0;
 
 static int
@@ -57,6 +58,7 @@ configure(const unsigned char *on)
     ff_call_exact_args = on[FF_CHANGE_s2_call_exact_args];
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     ff_inline_bound_calls = on[FF_CHANGE_s2_inline_bound_calls];
+    ff_call_defaults = on[FF_CHANGE_s2_call_defaults];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -57,6 +57,7 @@ ff_coroutine_resumable(PyObject *receiver, PyObject *sent)
 extern int ff_call_exact_args;     /* s2.call_exact_args */
 extern int ff_cheap_frames;        /* s2.cheap_frames */
 extern int ff_inline_bound_calls;  /* s2.inline_bound_calls */
+extern int ff_call_defaults;       /* s2.call_defaults */
 
 /* s2.call_exact_args (call_exact_args.c): the CALL cache units that hold the
  * callee's version (units 1-2, FF_EXACT_ARGS_UNIT on), and the value that says

@@ -760,6 +760,7 @@ CHANGES = {
     's1.truth': (1, ('POP_JUMP_FORWARD_IF_FALSE', 'POP_JUMP_FORWARD_IF_TRUE', 'POP_JUMP_BACKWARD_IF_FALSE', 'POP_JUMP_BACKWARD_IF_TRUE',)),
     's1.unpack_sequence': (1, ('UNPACK_SEQUENCE',)),
     's2.builtin_ctors': (2, ()),
+    's2.call_defaults': (2, ()),
     's2.call_exact_args': (2, ()),
     's2.cheap_frames': (2, ()),
     's2.compare_branch': (2, ()),
