@@ -58,7 +58,9 @@ configure(const unsigned char *on)
     ff_call_exact_args = on[FF_CHANGE_s2_call_exact_args];
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     ff_inline_bound_calls = on[FF_CHANGE_s2_inline_bound_calls];
-    ff_call_defaults = on[FF_CHANGE_s2_call_defaults];
+    /* It reads the version s2.call_exact_args caches: on only with it (and not
+     * requiring it, so that switching s2.call_exact_args off stays possible). */
+    ff_call_defaults = on[FF_CHANGE_s2_call_defaults] && on[FF_CHANGE_s2_call_exact_args];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -5184,7 +5184,7 @@ TARGET(CALL_PY_FUNCTION) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 21 "stage2/vm/call_defaults.def"
+#line 22 "stage2/vm/call_defaults.def"
             if (ff_call_defaults && kwnames == NULL) {
                 PyFunctionObject *func = (PyFunctionObject *)FF_CALLABLE(method_or_null, callable_or_self);
                 uint32_t cached = read_u32(&next_instr[FF_EXACT_ARGS_UNIT]);
