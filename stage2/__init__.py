@@ -209,4 +209,46 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("nqueens", "generators", "genexpr", "deepcopy", "richards", "calls"),
         test="tests/stage2/test_c_entry.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.inline_bound_calls", stage=2, merge_order=50,
+        description="A call of a bound method object whose function is a fivefold function "
+                    "(stage 1's CALL_BOUND_METHOD: a method kept as an instance attribute or in a "
+                    "local) pushes the function's frame with the method's self first and runs it "
+                    "in the same dispatch loop, as CPython 3.11's PRECALL_BOUND_METHOD + CALL_PY_*; "
+                    "no _PyFunction_Vectorcall -> _PyEval_Vector -> PEP 523 round trip per call.",
+        targets=("pickle_pure_python", "unpickle_pure_python", "logging"),
+        test="tests/stage2/test_inline_bound_calls.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.load_method_attr", stage=2, merge_order=51,
+        description="LOAD_METHOD of a name that is the object's own attribute (in its values array) "
+                    "and not a method of its class (self.write = self.framer.write; self.write(x)): "
+                    "a member added to stage 1's LOAD_METHOD family through the seam pushes "
+                    "[NULL, attribute] from the values array under a type-version guard, instead of "
+                    "the generic path's class and instance look-ups.",
+        targets=("pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_load_method_attr.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.load_method_lazy_dict", stage=2, merge_order=52,
+        description="LOAD_METHOD of a method of a class whose instances keep a __dict__ at an offset, "
+                    "made on first use (io.BytesIO, io.StringIO), while the object has none: a member "
+                    "added to stage 1's LOAD_METHOD family through the seam checks the dict is still "
+                    "not there and pushes the cached method with the object as self (stage 1 and "
+                    "CPython 3.11 leave such sites generic).",
+        targets=("pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_load_method_lazy_dict.py",
+        requires=("s1.load_attr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.call_defaults", stage=2, merge_order=53,
+        description="A call of a fivefold function with fewer positional arguments than its "
+                    "positional parameters, completed by its defaults (no keywords), pushes the frame "
+                    "straight from CALL_PY_FUNCTION while the function has the version "
+                    "s2.call_exact_args cached there (CPython 3.11's CALL_PY_WITH_DEFAULTS), instead "
+                    "of s2.inline_calls' general binding.",
+        targets=("deepcopy", "pickle_pure_python", "unpickle_pure_python", "logging"),
+        test="tests/stage2/test_call_defaults.py",
+        # It reads the version s2.call_exact_args caches and is off without it
+        # (stage.c); not a requirement, which would switch that change back on.
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]

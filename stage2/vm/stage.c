@@ -24,6 +24,8 @@ int ff_cheap_frames = 0;
 int ff_binary_slice_on = 0;
 int ff_store_slice_on = 0;
 int ff_c_entry = 0;
+int ff_inline_bound_calls = 0;
+int ff_call_defaults = 0;
 static int any_on = 0;
 
 static int
@@ -44,7 +46,10 @@ configure(const unsigned char *on)
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
         || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0
-        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0) {
+        || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_attr_hook, on[FF_CHANGE_s2_load_method_attr]) < 0
+        || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_lazy_dict_hook,
+                              on[FF_CHANGE_s2_load_method_lazy_dict]) < 0) {
         return -1;
     }
     ff_str_concat = on[FF_CHANGE_s2_str_concat];
@@ -58,6 +63,10 @@ configure(const unsigned char *on)
     ff_binary_slice_on = on[FF_CHANGE_s2_binary_slice];
     ff_store_slice_on = on[FF_CHANGE_s2_store_slice];
     ff_c_entry = on[FF_CHANGE_s2_c_entry];
+    ff_inline_bound_calls = on[FF_CHANGE_s2_inline_bound_calls];
+    /* It reads the version s2.call_exact_args caches: on only with it (and not
+     * requiring it, so that switching s2.call_exact_args off stays possible). */
+    ff_call_defaults = on[FF_CHANGE_s2_call_defaults] && on[FF_CHANGE_s2_call_exact_args];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -32,6 +32,8 @@ extern int ff_int_bitwise_on;         /* s2.int_bitwise */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+int ff_load_method_attr_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_load_method_lazy_dict_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 extern int ff_str_concat;          /* s2.str_concat */
 extern int ff_builtin_ctors;       /* s2.builtin_ctors */
 extern int ff_exc_match;           /* s2.exc_match */
@@ -56,6 +58,8 @@ ff_coroutine_resumable(PyObject *receiver, PyObject *sent)
 
 extern int ff_call_exact_args;     /* s2.call_exact_args */
 extern int ff_cheap_frames;        /* s2.cheap_frames */
+extern int ff_inline_bound_calls;  /* s2.inline_bound_calls */
+extern int ff_call_defaults;       /* s2.call_defaults */
 
 /* s2.call_exact_args (call_exact_args.c): the CALL cache units that hold the
  * callee's version (units 1-2, FF_EXACT_ARGS_UNIT on), and the value that says
