@@ -74,7 +74,9 @@ def _leaks(ours: dict, theirs: dict) -> list[str]:
         types = {t: n - base["types"].get(t, 0) for t, n in report["types"].items()}
         types = {t: n for t, n in types.items() if n >= RUNS}
         extra_bytes = report["bytes"] - base["bytes"]
-        if types or extra_bytes > BYTES_PER_RUN * RUNS:
+        # A program whose runs grow on CPython itself (recursion tracebacks,
+        # typing caches) grows by a varying amount: fivefold may grow that much more.
+        if types or extra_bytes > BYTES_PER_RUN * RUNS + max(base["bytes"], 0):
             found.append(f"{name}: {RUNS} runs kept {types} and {extra_bytes} bytes more than CPython")
     return found
 
