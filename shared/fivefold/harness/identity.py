@@ -76,6 +76,12 @@ def installed_sources_hash() -> str:
     return digest.hexdigest()[:10]
 
 
+def _installed_name() -> str:
+    from fivefold import __version__
+
+    return f"v{slug(__version__)}-src{installed_sources_hash()}"
+
+
 @lru_cache(maxsize=None)
 def commit() -> str:
     """What was measured: 12 hex digits of the source tree's HEAD, with
@@ -89,12 +95,9 @@ def commit() -> str:
     override = os.environ.get("FIVEFOLD_COMMIT")
     if override:
         return slug(override)
-    from fivefold import __version__
-
-    installed = f"v{slug(__version__)}-src{installed_sources_hash()}"
     root = repository_root()
     if root is None:
-        return installed
+        return _installed_name()
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
                               text=True, check=True).stdout.strip()[:12]
@@ -103,7 +106,7 @@ def commit() -> str:
         untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "-z"],
                                    cwd=root, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return installed  # a source tree without git (an unpacked sdist)
+        return _installed_name()  # a source tree without git (an unpacked sdist)
     if not diff and not untracked:
         return head
     digest = hashlib.sha256(diff)
