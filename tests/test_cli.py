@@ -62,3 +62,17 @@ def test_a_command_without_its_extra_says_which_extra(tmp_path):
 
 def test_every_command_module_but_the_engines_names_its_extra():
     assert set(cli.EXTRA_OF_MODULE) == set(cli.COMMAND_MODULES) - {"fivefold.runtime.engine_commands"}
+
+
+def test_extra_packages_are_what_pyproject_lists():
+    """cli.EXTRA_PACKAGES (a missing one is a missing extra) names exactly the packages
+    of the bench and report extras: a dependency added there is added here too."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    extras = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())[
+        "project"]["optional-dependencies"]
+    names = {re.match(r"[A-Za-z0-9_.-]+", req).group(0).lower()
+             for extra in ("bench", "report") for req in extras[extra]}
+    assert cli.EXTRA_PACKAGES == names - {"fivefold"}
