@@ -231,6 +231,9 @@ def test_program_cache_stays_bounded(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name, data", [
     ("nul_first_line", b"print(1)\x00\n"),
     ("nul_mid_line", b"a = 1\nx = 1\x00 + 2\nprint(x)\n"),
+    # before 3.11.4 a NUL cut its line: the next line joined it, or a comment hid it
+    ("nul_joins_next_line", b"x = 1\x00\nprint(x)\n"),
+    ("nul_in_comment", b"print(1)\n# \x00\nprint(2)\n"),
     ("non_utf8", b'print("ok")\nx = "\x89"\n'),
     ("non_utf8_first_line", b"\x89"),
     ("nul_before_non_utf8", b'x = 1\x00\ny = "\x89"\n'),

@@ -165,14 +165,16 @@ RUNAWAY = """
         return Init(n)
     WAYS = [through_map, through_eq, through_generators, through_init]
 
+    lines = []  # printed at the end: threads' prints interleave mid-line
+
     def run_all(tag):
         for way in WAYS:
             try:
                 way(0)
             except RecursionError as e:
-                print(tag, way.__name__, "RecursionError:", e)
+                lines.append(f"{tag} {way.__name__} RecursionError: {e}")
             # the same thread enters again, from a shallow stack
-            print(tag, "after", sum(i for i in range(10)))
+            lines.append(f"{tag} after {sum(i for i in range(10))}")
 
     run_all("main")
     threading.stack_size(1 << 20)
@@ -184,6 +186,7 @@ RUNAWAY = """
     for t in threads:
         t.join()
     run_all("main")
+    print("\\n".join(lines))
     print("alive")
 """
 

@@ -124,6 +124,8 @@ def _instructions(path: Path, env: dict[str, str]) -> int:
     return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
 
 
+# host_only: valgrind counts the host's instructions; under qemu it would count qemu's.
+@pytest.mark.host_only
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
 def test_switch_fewer_instructions_per_call(tmp_path):
     path = tmp_path / "loop.py"

@@ -77,7 +77,8 @@ def _check_as_file(source: bytes, filename: str) -> None:
     reads a main program with its file tokenizer, which refuses a NUL byte as
     "source code cannot contain null bytes" (the line up to it, no caret) and
     undecodable bytes in a file with no coding cookie and no BOM as "Non-UTF-8 code
-    starting with ..." (no location), whichever line comes first."""
+    starting with ..." (no location), whichever line comes first. `source` is
+    what runtime.program_cache.read_as_file gave."""
     nul = source.find(b"\0")
     bad = None
     if not source.startswith(b"\xef\xbb\xbf"):

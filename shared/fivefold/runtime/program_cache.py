@@ -144,9 +144,29 @@ def _prune(directory: str) -> None:
             pass
 
 
+# CPython before 3.11.4 (gh-96670) reads a file's lines with fgets and treats each
+# as a C string: a NUL byte ends the line there, and the rest of it, its newline
+# included, is never seen (the next line joins the cut one). 3.11.4 made a NUL a
+# SyntaxError (compiler.check_syntax says it). A main program is read as the
+# running CPython reads it.
+NUL_ENDS_LINE = sys.version_info < (3, 11, 4)
+
+
+def read_as_file(source: bytes) -> bytes:
+    """The bytes CPython's file tokenizer sees when it runs `source` as a program:
+    the same, except before 3.11.4, where each line is cut at its first NUL byte."""
+    if NUL_ENDS_LINE and b"\0" in source:
+        import re
+
+        return re.sub(rb"\0[^\n]*\n?", b"", source)
+    return source
+
+
 def compile_main(source, filename: str, use_cache: bool = True):
     """The main program's fivefold code (from the cache, else compiled and cached), or
     None after printing its SyntaxError as CPython does. `source` is bytes or str."""
+    if isinstance(source, bytes):
+        source = read_as_file(source)
     data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else source
     if use_cache:
         code = load(data, filename)
