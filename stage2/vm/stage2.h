@@ -60,6 +60,7 @@ extern int ff_call_exact_args;     /* s2.call_exact_args */
 extern int ff_cheap_frames;        /* s2.cheap_frames */
 extern int ff_inline_bound_calls;  /* s2.inline_bound_calls */
 extern int ff_call_defaults;       /* s2.call_defaults */
+extern int ff_generator_exact_args;   /* s2.generator_exact_args */
 
 /* s2.call_exact_args (call_exact_args.c): the CALL cache units that hold the
  * callee's version (units 1-2, FF_EXACT_ARGS_UNIT on), and the value that says
@@ -137,6 +138,11 @@ _PyInterpreterFrame *ff_push_frame(PyThreadState *tstate, PyFunctionObject *func
 static inline _PyInterpreterFrame *
 ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs, PyObject *kwnames)
 {
+    /* Refused before the call: CALL_PY_FUNCTION tries this push first, then the
+     * generator one (s2.inline_generator_calls), for every generator call. */
+    if (((PyCodeObject *)func->func_code)->co_flags & FF_GENERATOR_KINDS) {
+        return NULL;
+    }
     return ff_push_frame(tstate, func, argv, nargs, kwnames, FF_GENERATOR_KINDS);
 }
 
