@@ -251,4 +251,15 @@ CHANGES = [FRAMES_LOOP] + [
         # It reads the version s2.call_exact_args caches and is off without it
         # (stage.c); not a requirement, which would switch that change back on.
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.generator_exact_args", stage=2, merge_order=54,
+        description="A call of a generator, coroutine or async generator function of fivefold code "
+                    "with exactly its positional parameters takes s2.call_exact_args' cached path "
+                    "(the function's version cached at the CALL, the frame pushed in the "
+                    "instruction), instead of s2.inline_generator_calls' per-call checks and "
+                    "binding; its RETURN_GENERATOR runs in the loop as for any frame it pushed.",
+        targets=("coroutines", "generators", "nqueens"),
+        test="tests/stage2/test_generator_exact_args.py",
+        # Off without s2.call_exact_args (stage.c), as s2.call_defaults.
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]

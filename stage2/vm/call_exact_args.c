@@ -27,14 +27,15 @@ function_version(PyFunctionObject *func)
 /* What stays true of a function while its version does: fivefold code with
  * positional parameters only (no *args, **kwargs or keyword-only ones, so that
  * exactly co_argcount positional arguments bind them all), not a generator or
- * coroutine (whose call makes an object instead of running). */
+ * coroutine (whose call makes an object instead of running) unless
+ * s2.generator_exact_args is on: the loop runs a pushed generator frame's
+ * RETURN_GENERATOR and resumes the caller with the object. */
 static int
 exact_args_possible(PyFunctionObject *func)
 {
     PyCodeObject *co = (PyCodeObject *)func->func_code;
-    return !(co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
-                             | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
-           && co->co_kwonlyargcount == 0 && ff_code_of_shadow(co) != NULL;
+    int refused = CO_VARARGS | CO_VARKEYWORDS | (ff_generator_exact_args ? 0 : FF_GENERATOR_KINDS);
+    return !(co->co_flags & refused) && co->co_kwonlyargcount == 0 && ff_code_of_shadow(co) != NULL;
 }
 
 uint32_t

@@ -26,6 +26,7 @@ int ff_store_slice_on = 0;
 int ff_c_entry = 0;
 int ff_inline_bound_calls = 0;
 int ff_call_defaults = 0;
+int ff_generator_exact_args = 0;
 static int any_on = 0;
 
 static int
@@ -67,6 +68,9 @@ configure(const unsigned char *on)
     /* It reads the version s2.call_exact_args caches: on only with it (and not
      * requiring it, so that switching s2.call_exact_args off stays possible). */
     ff_call_defaults = on[FF_CHANGE_s2_call_defaults] && on[FF_CHANGE_s2_call_exact_args];
+    /* It widens what s2.call_exact_args caches (call_exact_args.c): on only with
+     * it, as s2.call_defaults. */
+    ff_generator_exact_args = on[FF_CHANGE_s2_generator_exact_args] && on[FF_CHANGE_s2_call_exact_args];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -1,11 +1,14 @@
 """For stage 2's tests of members added to stage 1's families: which members
 a function's instructions of a family are after a program ran, under given
-switches (a subprocess: the switches are read at import)."""
+switches (a subprocess: the switches are read at import); and, for changes
+that add no member of their own, a program's instruction count at stage 2
+(cachegrind), which shows their switch."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -31,3 +34,15 @@ def members(source: str, function: str, family: str, env: dict[str, str] | None 
                          env={**os.environ, "FIVEFOLD_STAGE": "2", **(env or {})})
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.splitlines()[-1])
+
+
+def instructions(path, env: dict[str, str]) -> int:
+    """The instructions `fivefold run PATH` executes at stage 2 under valgrind's
+    cachegrind, with `env` added (host only: under qemu valgrind would count
+    qemu's)."""
+    out = path.parent / f"cg.{len(env)}.{os.getpid()}"
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+                    "--log-file=/dev/null", sys.executable, "-m", "fivefold", "run", str(path)],
+                   check=True, timeout=900,
+                   env={**os.environ, "FIVEFOLD_STAGE": "2", "PYTHONHASHSEED": "0", **env})
+    return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))

@@ -13,16 +13,13 @@ fewer instructions with the change on (cachegrind; skipped without valgrind)."""
 
 from __future__ import annotations
 
-import os
-import re
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
+from members import instructions
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
 
@@ -115,23 +112,14 @@ run()
 """
 
 
-def _instructions(path: Path, env: dict[str, str]) -> int:
-    out = path.parent / f"cg.{len(env)}.{os.getpid()}"
-    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
-                    "--log-file=/dev/null", sys.executable, "-m", "fivefold", "run", str(path)],
-                   check=True, timeout=900,
-                   env={**os.environ, "FIVEFOLD_STAGE": "2", "PYTHONHASHSEED": "0", **env})
-    return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
-
-
 # host_only: valgrind counts the host's instructions; under qemu it would count qemu's.
 @pytest.mark.host_only
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
 def test_switch_fewer_instructions_per_call(tmp_path):
     path = tmp_path / "loop.py"
     path.write_text(LOOP)
-    on = _instructions(path, {})
-    off = _instructions(path, {"FIVEFOLD_WITHOUT": "s2.call_defaults"})
+    on = instructions(path, {})
+    off = instructions(path, {"FIVEFOLD_WITHOUT": "s2.call_defaults"})
     # 100,000 calls: the general binding costs tens of instructions more per
     # call (measured: 696.9M against 705.9M, 90 a call); start-up noise is a few thousand.
     assert off - on > 100000 * 10, (on, off)

@@ -769,6 +769,7 @@ CHANGES = {
     's2.exc_match': (2, ()),
     's2.float_reuse': (2, ()),
     's2.frames_loop': (2, ()),
+    's2.generator_exact_args': (2, ()),
     's2.inline_await': (2, ()),
     's2.inline_bound_calls': (2, ()),
     's2.inline_calls': (2, ()),
