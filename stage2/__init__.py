@@ -262,4 +262,14 @@ CHANGES = [FRAMES_LOOP] + [
         test="tests/stage2/test_generator_exact_args.py",
         # Off without s2.call_exact_args (stage.c), as s2.call_defaults.
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.float_mixed", stage=2, merge_order=55,
+        description="Float arithmetic (+ - * /) and comparisons with an exact int of one digit on "
+                    "one side, and true division of floats and small ints, which stage 1 leaves "
+                    "generic: members of BINARY_OP and COMPARE_OP that compute in C doubles (the "
+                    "int is exactly a double, so the result is CPython's bit for bit); a larger "
+                    "int or a zero divisor runs the generic instruction.",
+        targets=("chaos", "float", "raytrace", "spectral_norm", "nbody", "scimark"),
+        test="tests/stage2/test_float_mixed.py",
+        requires=("s1.binary_op", "s1.compare_op", FRAMES_LOOP.id))),
 ]

@@ -2,8 +2,8 @@
 #include "specialize.h"
 #include "generated/opcode_ids.h"
 
-void
-ff_specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr, int oparg)
+static void
+specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr)
 {
     if (!ff_family_enabled[FF_COMPARE_OP]) {
         ff_specialize_fail(instr, FF_COMPARE_OP, "switched off");
@@ -23,4 +23,12 @@ ff_specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr, i
     else {
         ff_specialize_fail(instr, FF_COMPARE_OP, "other types");
     }
+}
+
+/* Stage 1's members first; then later stages' (ff_ask_family_hooks). */
+void
+ff_specialize_compare_op(PyObject *left, PyObject *right, _Py_CODEUNIT *instr, int oparg)
+{
+    specialize_compare_op(left, right, instr);
+    ff_ask_family_hooks(FF_COMPARE_OP, left, right, instr, oparg, 0);
 }

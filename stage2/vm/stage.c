@@ -50,7 +50,9 @@ configure(const unsigned char *on)
         || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0
         || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_attr_hook, on[FF_CHANGE_s2_load_method_attr]) < 0
         || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_lazy_dict_hook,
-                              on[FF_CHANGE_s2_load_method_lazy_dict]) < 0) {
+                              on[FF_CHANGE_s2_load_method_lazy_dict]) < 0
+        || ff_set_family_hook(FF_BINARY_OP, ff_float_mixed_binary_hook, on[FF_CHANGE_s2_float_mixed]) < 0
+        || ff_set_family_hook(FF_COMPARE_OP, ff_float_mixed_compare_hook, on[FF_CHANGE_s2_float_mixed]) < 0) {
         return -1;
     }
     ff_str_concat = on[FF_CHANGE_s2_str_concat];

@@ -8,6 +8,7 @@
 #include "store_attr_hint.h"
 #include "method_cache.h"
 #include "int_bitwise.h"
+#include "float_mixed.h"
 #include "slices.h"
 #include "c_entry.h"
 
@@ -34,6 +35,8 @@ int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, i
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
 int ff_load_method_attr_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_load_method_lazy_dict_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
+int ff_float_mixed_binary_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+int ff_float_mixed_compare_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
 extern int ff_str_concat;          /* s2.str_concat */
 extern int ff_builtin_ctors;       /* s2.builtin_ctors */
 extern int ff_exc_match;           /* s2.exc_match */
