@@ -72,9 +72,27 @@ class Cfg:
     def target(self, instr: Instr) -> Block:
         return self.by_label[instr.target]
 
+    @property
+    def blocks(self) -> list[Block]:
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[Block]) -> None:
+        self._blocks = blocks
+        self._next = None
+
+    def _blocks_changed(self) -> None:
+        self._next = None
+
     def next_of(self, block: Block) -> Block | None:
-        i = self.blocks.index(block)
-        return self.blocks[i + 1] if i + 1 < len(self.blocks) else None
+        # The block after each block, by identity; rebuilt after the list changes
+        # (list.index on every call made the passes quadratic in the blocks).
+        nxt = self._next
+        if nxt is None:
+            blocks = self._blocks
+            nxt = self._next = {id(b): blocks[i + 1] if i + 1 < len(blocks) else None
+                                for i, b in enumerate(blocks)}
+        return nxt[id(block)]
 
     def next_nonempty(self, block: Block) -> Block | None:
         nxt = self.next_of(block)
@@ -304,6 +322,7 @@ class Cfg:
                 copy.instrs[0].pos = last.pos
                 self.by_label[label] = copy
                 self.blocks.insert(self.blocks.index(target) + 1, copy)
+                self._blocks_changed()
                 last.target = label
                 preds[id(target)] -= 1
         for b in self.blocks:
