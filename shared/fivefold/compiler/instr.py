@@ -30,6 +30,20 @@ class Position(NamedTuple):
                    node.col_offset, -1 if end_col is None else end_col)
 
 
+def position_of(node) -> "Position | None":
+    """Position.of(node), without the class method's lookups (once per AST node)."""
+    lineno = node.lineno
+    if lineno is None or lineno < 0:
+        return None
+    end_lineno = node.end_lineno
+    end_col = node.end_col_offset
+    return _new_position(Position, (lineno, lineno if end_lineno is None else end_lineno,
+                                    node.col_offset, -1 if end_col is None else end_col))
+
+
+_new_position = tuple.__new__
+
+
 class Label:
     """A jump target; placed in the instruction list where control arrives."""
 

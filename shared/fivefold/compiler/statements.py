@@ -18,10 +18,10 @@ from fivefold.compiler import scopes
 from fivefold.compiler.control import ControlFlow
 from fivefold.compiler.defs import Definitions
 from fivefold.compiler.errors import CompileError
-from fivefold.compiler.exprs import Expressions
-from fivefold.compiler.instr import Position
+from fivefold.compiler.exprs import Expressions, dispatch_table, method_for
+from fivefold.compiler.instr import Position, position_of
 from fivefold.compiler.patterns import Patterns
-from fivefold.compiler.scope_map import map_scopes
+from fivefold.compiler.scope_map import map_scopes_and_generators
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
 from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, FreeName, Unit, set_pos
 
@@ -71,9 +71,11 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         self.assemble = assemble  # callable(unit, compiler) -> code object
         self.future_flags = future_flags
         self.fallback = fallback  # fallback.FallbackCompiler or None
-        self.scope_map = map_scopes(tree, top_scope)
+        self.scope_map, self.generator_scopes = map_scopes_and_generators(tree, top_scope)
         self.stack: list[Unit] = []
         self.u: Unit | None = None
+        self.expr_table = dispatch_table(type(self), "expr_")
+        self.stmt_table = dispatch_table(type(self), "stmt_")
 
     # --- units -----------------------------------------------------------------
     def enter_scope(self, kind: str, name: str, scope: Scope, lineno: int) -> Unit:
@@ -117,7 +119,8 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
 
     @contextmanager
     def located(self, node: ast.AST):
-        """Compile `node` at its own position, then restore (compiler_visit_expr)."""
+        """Compile `node` at its own position, then restore (compiler_visit_expr;
+        visit_expr does the same inline)."""
         old = self.u.pos
         set_pos(self.u, node)
         try:
@@ -225,11 +228,13 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
             self.visit_stmt(st)
 
     def visit_stmt(self, node: ast.stmt) -> None:
-        set_pos(self.u, node)
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        self.u.pos = position_of(node)
+        method = self.stmt_table.get(type(node))
         if method is None:
-            raise CompileError(f"unsupported statement {type(node).__name__}")
-        method(node)
+            method = method_for(type(self), "stmt_", type(node), self.stmt_table)
+            if method is None:
+                raise CompileError(f"unsupported statement {type(node).__name__}")
+        method(self, node)
 
     def stmt_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Constant):

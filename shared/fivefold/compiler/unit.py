@@ -6,7 +6,7 @@ import ast
 import math
 from dataclasses import dataclass, field
 
-from fivefold.compiler.instr import Instr, Label, Position
+from fivefold.compiler.instr import Instr, Label, Position, position_of
 from fivefold.compiler.scopes import Scope
 
 # Kinds of code unit (CPython's COMPILER_SCOPE_*): they decide qualnames and name ops.
@@ -137,4 +137,4 @@ class Unit:
 
 
 def set_pos(unit: Unit, node: ast.AST) -> None:
-    unit.pos = Position.of(node)
+    unit.pos = position_of(node)
