@@ -223,32 +223,30 @@ def _final_arg(instr: Instr) -> int:
 
 def encode(instrs: list[Instr], isa: Isa) -> bytes:
     out = bytearray()
-    opmap = isa.opmap
-    caches = isa.caches
+    chunks = isa.encoded  # (name, arg) -> the code units, made once per isa
     has_arg = isa.has_arg
-    extended = isa.opcode("EXTENDED_ARG")
-    cache = isa.opcode("CACHE")
-    precall = isa.has_precall
     for instr in instrs:
         name = instr.name
-        arg = _final_arg(instr)
+        arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
         if not has_arg(name):
             arg = instr.arg = 0
-        for op in (("PRECALL", "CALL") if name == "CALL" and precall else (name,)):
-            if arg > 0xFF:
-                for shift in range(_units_for_arg(arg) - 1, 0, -1):
-                    out.append(extended)
-                    out.append((arg >> (8 * shift)) & 0xFF)
-            elif arg < 0:
-                _units_for_arg(arg)  # raises
-            code = opmap.get(op)
-            if code is None:
-                code = isa.opcode(op)  # raises its KeyError
-            out.append(code)
-            out.append(arg & 0xFF)
-            ncache = caches.get(op, 0)
-            if ncache:
-                out += bytes((cache, 0)) * ncache
+        chunk = chunks.get((name, arg))
+        if chunk is None:
+            chunk = chunks[(name, arg)] = _encode_one(name, arg, isa)
+        out += chunk
+    return bytes(out)
+
+
+def _encode_one(name: str, arg: int, isa: Isa) -> bytes:
+    """EXTENDED_ARGs, the opcode(s) (CALL gains PRECALL in CPython) and CACHE units."""
+    out = bytearray()
+    for op in (("PRECALL", "CALL") if name == "CALL" and isa.has_precall else (name,)):
+        ext = _units_for_arg(arg) - 1
+        for shift in range(ext, 0, -1):
+            out += bytes([isa.opcode("EXTENDED_ARG"), (arg >> (8 * shift)) & 0xFF])
+        out += bytes([isa.opcode(op), arg & 0xFF])
+        for _ in range(isa.cache_count(op)):
+            out += bytes([isa.opcode("CACHE"), 0])
     return bytes(out)
 
 
@@ -327,29 +325,41 @@ def linetable_of_runs(runs: list, firstlineno: int) -> bytes:
     """linetable() of the positions that `runs` ([position, units] pairs, neighbours
     unequal) repeat: a run longer than 8 units takes one entry per 8."""
     out = bytearray()
+    append = out.append
     prev_line = firstlineno
     for pos, count in runs:
         if pos is None or pos[0] < 0:
             while count > 8:
-                out.append(0xFF)
+                append(0xFF)
                 count -= 8
-            out.append(0xF8 | (count - 1))
+            append(0xF8 | (count - 1))
             continue
         lineno, end_lineno, col, end_col = pos
         end_line = end_lineno if end_lineno is not None and end_lineno >= 0 else lineno
-        rest = _varint(max(end_line - lineno, 0)) \
-            + _varint(col + 1 if col is not None and col >= 0 else 0) \
-            + _varint(end_col + 1 if end_col is not None and end_col >= 0 else 0)
+        # The varints of the entry after its line delta (most fit one byte).
+        v1 = end_line - lineno
+        if v1 < 0:
+            v1 = 0
+        v2 = col + 1 if col is not None and col >= 0 else 0
+        v3 = end_col + 1 if end_col is not None and end_col >= 0 else 0
+        if v1 < 64 and v2 < 64 and v3 < 64:
+            rest = bytes((v1, v2, v3))
+        else:
+            rest = _varint(v1) + _varint(v2) + _varint(v3)
         k = count if count < 8 else 8
-        out.append(0xF0 | (k - 1))
-        out += _svarint(lineno - prev_line)
+        append(0xF0 | (k - 1))
+        delta = lineno - prev_line
+        if 0 <= delta < 32:
+            append(delta << 1)
+        else:
+            out += _svarint(delta)
         out += rest
         count -= k
         prev_line = lineno
         while count:
             k = count if count < 8 else 8
-            out.append(0xF0 | (k - 1))
-            out.append(0)  # the same line again
+            append(0xF0 | (k - 1))
+            append(0)  # the same line again
             out += rest
             count -= k
     return bytes(out)

@@ -14,7 +14,12 @@ from __future__ import annotations
 import ast
 import operator
 
-from fivefold.compiler.nodes import node_fields
+from fivefold.compiler.nodes import expression_fields
+
+# Node types with an operator or context field (always set in a parsed tree).
+_HOLDS_OPERATOR = frozenset({ast.Name, ast.Attribute, ast.Subscript, ast.Starred, ast.List,
+                             ast.Tuple, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.AugAssign,
+                             ast.Compare})
 
 MAX_INT_SIZE = 128  # bits
 MAX_COLLECTION_SIZE = 256
@@ -324,11 +329,17 @@ def fold_measured(tree: ast.AST, optimize: int = 0) -> tuple[ast.AST, int]:
     containers: list = [None]  # the parent node (a field) or list (an item) holding it
     keys: list = [None]  # the field name or the list index
     depths = [1]
+    deepest = 1
     i = 0
+    # Operators and contexts are never folded and have no children: they are not
+    # listed, only counted in the depth (one level below the node holding them).
     while i < len(nodes):
         node = nodes[i]
+        cls = type(node)
         depth = depths[i] + 1
-        for name in node_fields(type(node)):
+        if cls in _HOLDS_OPERATOR and depth > deepest:
+            deepest = depth
+        for name in expression_fields(cls):
             value = getattr(node, name, None)
             if isinstance(value, AST):
                 nodes.append(value)
@@ -361,4 +372,4 @@ def fold_measured(tree: ast.AST, optimize: int = 0) -> tuple[ast.AST, int]:
                 containers[i][keys[i]] = new
             else:
                 setattr(containers[i], keys[i], new)
-    return root, max(depths)
+    return root, max(deepest, max(depths))

@@ -77,6 +77,7 @@ class Isa:
     _stack_effect: object = None  # callable(name, arg, jump) -> int
     has_arg: object = None  # callable(name) -> bool: False when the oparg is ignored
     _effects: dict = field(default_factory=dict, repr=False)  # (name, arg, jump) -> effect
+    encoded: dict = field(default_factory=dict, repr=False)  # (name, arg) -> code units
 
     def opcode(self, name: str) -> int:
         try:
