@@ -26,6 +26,9 @@ from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICI
 from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, FreeName, Unit, set_pos
 
 _LOAD, _STORE, _DEL = ast.Load, ast.Store, ast.Del
+_VERBS = {_LOAD: "LOAD", _STORE: "STORE", _DEL: "DELETE"}
+_OPS = {(verb, kind): f"{verb}_{kind}" for verb in _VERBS.values()
+        for kind in ("FAST", "GLOBAL", "NAME")}
 
 
 def find_ann(stmts) -> bool:
@@ -151,7 +154,7 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
     def nameop(self, name: str, ctx) -> None:
         """Load, store or delete a name: CPython's compiler_nameop."""
         u = self.u
-        mangled = self.mangle(name)
+        mangled = self.mangle(name) if u.private is not None else name
         scope = u.scope.scope_of(mangled)
         is_function = u.scope.kind == scopes.FUNCTION
         optype = "NAME"
@@ -168,7 +171,7 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         # A class's implicit __class__ cell (and DEF_FREE_CLASS names) are derefs too.
         if u.kind == CLASS and scope == 0 and mangled in u.freevars:
             optype = "DEREF"
-        verb = {_LOAD: "LOAD", _STORE: "STORE", _DEL: "DELETE"}[type(ctx)]
+        verb = _VERBS[type(ctx)]
         if optype == "DEREF":
             op = "LOAD_CLASSDEREF" if (verb == "LOAD" and u.scope.kind == scopes.CLASS) \
                 else f"{verb}_DEREF"
@@ -176,12 +179,12 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
             # free slot even when the class has a cell of that name (`__class__`).
             self.emit(op, FreeName(mangled) if scope == FREE else mangled)
         elif optype == "FAST":
-            self.emit(f"{verb}_FAST", u.add_varname(mangled))
+            u.emit(_OPS[verb, "FAST"], u.add_varname(mangled))
         elif optype == "GLOBAL":
             index = u.add_name(mangled)
-            self.emit(f"{verb}_GLOBAL", index << 1 if verb == "LOAD" else index)
+            u.emit(_OPS[verb, "GLOBAL"], index << 1 if verb == "LOAD" else index)
         else:
-            self.emit(f"{verb}_NAME", u.add_name(mangled))
+            u.emit(_OPS[verb, "NAME"], u.add_name(mangled))
 
     # --- modules and bodies -------------------------------------------------------
     def compile_module(self):
