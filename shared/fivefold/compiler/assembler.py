@@ -150,7 +150,11 @@ def layout(instrs: list[Instr], isa: Isa) -> None:
             jumps.append((i, instr, index[id(target_instr)]))
         else:
             arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
-            sizes[i] = _size_of(instr.name, arg, caches, precall)
+            name = instr.name
+            if arg.__class__ is int and 0 <= arg <= 0xFF and not (precall and name == "CALL"):
+                sizes[i] = 1 + caches.get(name, 0)
+            else:
+                sizes[i] = _size_of(name, arg, caches, precall)
     offsets = list(range(n))  # the first round's offsets: every size still 1
     for round_ in range(100):
         changed = round_ == 0 and any(s != 1 for s in sizes)

@@ -387,6 +387,8 @@ class Cfg:
         entry = self.blocks[0]
         entry.startdepth = 0
         work = [entry]
+        effects = isa._effects
+        stack_effect = isa.stack_effect
 
         def push(block: Block, depth: int) -> None:
             if block.startdepth < 0:
@@ -400,18 +402,27 @@ class Cfg:
             b = work.pop()
             depth = b.startdepth
             for instr in b.instrs:
-                effect = isa.stack_effect(instr.name, _int_arg(instr), False)
+                name = instr.name
+                arg = instr.arg
+                if arg.__class__ is not int:
+                    arg = _int_arg(instr)
+                # isa.stack_effect's memo, read here first (once per instruction).
+                effect = effects.get((name, arg, False))
+                if effect is None:
+                    effect = stack_effect(name, arg, False)
                 new_depth = depth + effect
                 if new_depth < 0:
                     raise AssertionError(f"stack underflow at {instr!r}")
-                maxdepth = max(maxdepth, new_depth)
+                if new_depth > maxdepth:
+                    maxdepth = new_depth
                 if instr.target is not None:
-                    jump_effect = isa.stack_effect(instr.name, _int_arg(instr), True)
+                    jump_effect = stack_effect(name, arg, True)
                     target_depth = depth + jump_effect
-                    maxdepth = max(maxdepth, target_depth)
+                    if target_depth > maxdepth:
+                        maxdepth = target_depth
                     push(self.target(instr), target_depth)
                 depth = new_depth
-                if instr.name in NO_FALLTHROUGH:
+                if name in NO_FALLTHROUGH:
                     break
             else:
                 nxt = self.next_of(b)
@@ -569,21 +580,28 @@ def apply_static_swaps(instrs: list[Instr], i: int) -> None:
 
 def clean_block(block: Block, next_block: Block | None) -> None:
     """Remove NOPs where that loses no line number (clean_basic_block)."""
+    instrs = block.instrs
+    for instr in instrs:
+        if instr.name == "NOP":
+            break
+    else:
+        return  # nothing to remove (most blocks, most of the times this runs)
     out: list[Instr] = []
     prev_lineno = -1
-    instrs = block.instrs
+    last = len(instrs) - 1
     for i, instr in enumerate(instrs):
-        lineno = _lineno(instr)
+        pos = instr.pos
+        lineno = -1 if pos is None else pos[0]
         if instr.name == "NOP":
             if lineno < 0:
                 continue
             if prev_lineno == lineno:
                 continue
-            if i < len(instrs) - 1:
+            if i < last:
                 nxt = instrs[i + 1]
                 next_lineno = _lineno(nxt)
                 if next_lineno < 0:
-                    nxt.pos = instr.pos
+                    nxt.pos = pos
                     continue
                 if next_lineno == lineno:
                     continue
