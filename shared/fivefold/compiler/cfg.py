@@ -20,6 +20,8 @@ EXIT_OPS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 UNCONDITIONAL_JUMPS = {"JUMP", "JUMP_NO_INTERRUPT", "JUMP_FORWARD", "JUMP_BACKWARD",
                        "JUMP_BACKWARD_NO_INTERRUPT"}
 MAX_COPY_SIZE = 4
+# The instructions fold_block's rewrites start at.
+_FOLD_STARTS = frozenset({"LOAD_CONST", "BUILD_TUPLE", "SWAP", "PUSH_NULL"})
 _THREADABLE = {"POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "POP_JUMP_IF_NONE",
                "POP_JUMP_IF_NOT_NONE", "JUMP", "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"}
 
@@ -141,7 +143,7 @@ class Cfg:
         instrs = block.instrs
         skip_to = 0  # swaptimize handles a run of SWAPs at once
         for i, instr in enumerate(instrs):
-            if i < skip_to:
+            if i < skip_to or instr.name not in _FOLD_STARTS:
                 continue
             nxt = instrs[i + 1] if i + 1 < len(instrs) else None
             if instr.name == "LOAD_CONST" and nxt is not None \
