@@ -184,11 +184,19 @@ def gen():
 
 
 def test_cache_not_writable_or_not_wanted_still_runs(tmp_path):
+    """A __pycache__ that cannot be made: the entry goes to the user's cache folder
+    (tests/runtime/test_module_cache.py has the rest of the rules)."""
     write_tree(tmp_path, {"pkg/__init__.py": "X = 5\n", "prog.py": "import pkg; print(pkg.X)\n"})
     (tmp_path / "pkg" / "__pycache__").write_text("a file where the cache directory would go")
-    result = fivefold("--stats", "prog.py", cwd=tmp_path)
-    assert result.stdout == "5\n" and "0 written" in result.stderr, result.stderr
+    xdg = tmp_path / "xdg"
+    result = fivefold("--stats", "prog.py", cwd=tmp_path, XDG_CACHE_HOME=str(xdg))
+    assert result.stdout == "5\n" and "1 written" in result.stderr, result.stderr
+    assert list((xdg / "fivefold" / "modules").rglob("__init__.*.fivefold.pyc"))
+    result = fivefold("--stats", "prog.py", cwd=tmp_path, XDG_CACHE_HOME=str(xdg))
+    assert result.stdout == "5\n" and "from 1 modules" in result.stderr, result.stderr
     (tmp_path / "pkg" / "__pycache__").unlink()
-    result = fivefold("--stats", "prog.py", cwd=tmp_path, PYTHONDONTWRITEBYTECODE="1")
+    result = fivefold("--stats", "prog.py", cwd=tmp_path, PYTHONDONTWRITEBYTECODE="1",
+                      XDG_CACHE_HOME=str(tmp_path / "xdg2"))
     assert result.stdout == "5\n" and "0 written" in result.stderr
     assert not (tmp_path / "pkg" / "__pycache__").exists()
+    assert not (tmp_path / "xdg2").exists()

@@ -137,7 +137,7 @@ def _compile_checked(source: str | bytes, filename: str, target: str,
     reason = fallback.module_reason(tree)
     if reason is not None:
         return fallback.compile_module(tree, reason)
-    tree = folding.fold(tree, optimize)
+    tree, tree_depth = folding.fold_measured(tree, optimize)
     scopes = build_scopes(source, filename)
     if target == "cpython":
         the_isa = isa_mod.cpython_isa()
@@ -151,7 +151,7 @@ def _compile_checked(source: str | bytes, filename: str, target: str,
         return assemble_unit(unit, the_isa, filename)
 
     mark = fallback.stats_mark()
-    with depth.room_for(tree):
+    with depth.room_for(tree, tree_depth):
         try:
             return Compiler(tree, scopes, filename, assemble, flags, fallback,
                             optimize).compile_module()

@@ -35,11 +35,17 @@ class Assembled:
     """Everything a code object needs, before it becomes one."""
 
     bytecode: bytes
-    linetable: bytes
     exceptiontable: list[tuple[int, int, int, int, int]]
     stacksize: int
     instrs: list[Instr]  # final, with .offset and .size
     nunits: int
+    firstlineno: int
+
+    @property
+    def linetable(self) -> bytes:
+        """The location table of the bytecode (made when asked: the shadow code has
+        its own, two units longer)."""
+        return linetable_of_runs(position_runs(self.instrs), self.firstlineno)
 
 
 def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
@@ -125,41 +131,78 @@ def _expanded(instr: Instr, isa: Isa) -> list[str]:
 
 
 def layout(instrs: list[Instr], isa: Isa) -> None:
-    """Choose jump directions, opargs and sizes until the offsets stop changing."""
-    for instr in instrs:
-        instr.size = 1
-        instr.offset = 0
-    for _ in range(100):
-        offset = 0
-        for instr in instrs:
-            instr.offset = offset
-            offset += instr.size
-        changed = False
-        for instr in instrs:
-            if getattr(instr, "target_instr", None) is not None and instr.target is not None:
-                _resolve_jump(instr, isa)
-            size = _instr_size(instr, isa)
-            if size != instr.size:
-                instr.size = size
+    """Choose jump directions, opargs and sizes until the offsets stop changing.
+
+    Only jumps change size after the first round (every other oparg is fixed), so
+    the rounds after it look at the jumps alone; each round sees the offsets of the
+    round before and, for the jump itself, its own size before the round."""
+    caches = isa.caches
+    precall = isa.has_precall
+    n = len(instrs)
+    sizes = [1] * n
+    index = {}
+    for i, instr in enumerate(instrs):
+        index[id(instr)] = i
+    jumps = []  # (i, instr, target index)
+    for i, instr in enumerate(instrs):
+        target_instr = getattr(instr, "target_instr", None)
+        if target_instr is not None and instr.target is not None:
+            jumps.append((i, instr, index[id(target_instr)]))
+        else:
+            arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+            name = instr.name
+            if arg.__class__ is int and 0 <= arg <= 0xFF and not (precall and name == "CALL"):
+                sizes[i] = 1 + caches.get(name, 0)
+            else:
+                sizes[i] = _size_of(name, arg, caches, precall)
+    offsets = list(range(n))  # the first round's offsets: every size still 1
+    for round_ in range(100):
+        changed = round_ == 0 and any(s != 1 for s in sizes)
+        for i, instr, t in jumps:
+            _resolve_jump_at(instr, offsets[i], sizes[i], offsets[t])
+            size = _size_of(instr.name, instr.jump_arg, caches, precall)
+            if size != sizes[i]:
+                sizes[i] = size
                 changed = True
         if not changed:
-            return
-    raise AssertionError("jump offsets did not converge")
+            break
+        offset = 0
+        for i in range(n):
+            offsets[i] = offset
+            offset += sizes[i]
+    else:
+        raise AssertionError("jump offsets did not converge")
+    for i, instr in enumerate(instrs):
+        instr.offset = offsets[i]
+        instr.size = sizes[i]
+
+
+def _size_of(name: str, arg, caches: dict, precall: bool) -> int:
+    """Code units: EXTENDED_ARGs, the opcode(s) and their CACHE units."""
+    if not isinstance(arg, int):
+        arg = 0
+    if 0 <= arg <= 0xFF:
+        units = 1
+    else:
+        units = _units_for_arg(arg)
+    if name == "CALL" and precall:
+        return 2 * units + caches.get("PRECALL", 0) + caches.get("CALL", 0)
+    return units + caches.get(name, 0)
 
 
 def _jump_name(instr: Instr) -> str:
     return getattr(instr, "generic", instr.name)
 
 
-def _resolve_jump(instr: Instr, isa: Isa) -> None:
-    generic = _jump_name(instr)
-    instr.generic = generic
-    target = instr.target_instr.offset
-    end = instr.offset + instr.size  # the units after this instruction, caches included
+def _resolve_jump_at(instr: Instr, offset: int, size: int, target: int) -> None:
+    generic = getattr(instr, "generic", None)
+    if generic is None:
+        generic = instr.generic = instr.name
+    end = offset + size  # the units after this instruction, caches included
     backward = target < end
-    if generic in DIRECTIONAL_JUMPS:
-        forward_name, backward_name = DIRECTIONAL_JUMPS[generic]
-        instr.name = backward_name if backward else forward_name
+    directions = DIRECTIONAL_JUMPS.get(generic)
+    if directions is not None:
+        instr.name = directions[1] if backward else directions[0]
     if backward:
         if instr.name not in BACKWARD_JUMPS:
             raise AssertionError(f"{instr.name} cannot jump backward")
@@ -168,14 +211,14 @@ def _resolve_jump(instr: Instr, isa: Isa) -> None:
         instr.jump_arg = target - end
 
 
+def _resolve_jump(instr: Instr, isa: Isa) -> None:
+    _resolve_jump_at(instr, instr.offset, instr.size, instr.target_instr.offset)
+
+
 def _instr_size(instr: Instr, isa: Isa) -> int:
     """Code units: EXTENDED_ARGs, the opcode(s) and their CACHE units."""
     arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
-    names = _expanded(instr, isa)
-    units = 0
-    for name in names:
-        units += _units_for_arg(arg if isinstance(arg, int) else 0) + isa.cache_count(name)
-    return units
+    return _size_of(instr.name, arg, isa.caches, isa.has_precall)
 
 
 def _final_arg(instr: Instr) -> int:
@@ -184,17 +227,30 @@ def _final_arg(instr: Instr) -> int:
 
 def encode(instrs: list[Instr], isa: Isa) -> bytes:
     out = bytearray()
+    chunks = isa.encoded  # (name, arg) -> the code units, made once per isa
+    has_arg = isa.has_arg
     for instr in instrs:
-        arg = _final_arg(instr)
-        if not isa.has_arg(instr.name):
+        name = instr.name
+        arg = instr.jump_arg if hasattr(instr, "jump_arg") else instr.arg
+        if not has_arg(name):
             arg = instr.arg = 0
-        for name in _expanded(instr, isa):
-            ext = _units_for_arg(arg) - 1
-            for shift in range(ext, 0, -1):
-                out += bytes([isa.opcode("EXTENDED_ARG"), (arg >> (8 * shift)) & 0xFF])
-            out += bytes([isa.opcode(name), arg & 0xFF])
-            for _ in range(isa.cache_count(name)):
-                out += bytes([isa.opcode("CACHE"), 0])
+        chunk = chunks.get((name, arg))
+        if chunk is None:
+            chunk = chunks[(name, arg)] = _encode_one(name, arg, isa)
+        out += chunk
+    return bytes(out)
+
+
+def _encode_one(name: str, arg: int, isa: Isa) -> bytes:
+    """EXTENDED_ARGs, the opcode(s) (CALL gains PRECALL in CPython) and CACHE units."""
+    out = bytearray()
+    for op in (("PRECALL", "CALL") if name == "CALL" and isa.has_precall else (name,)):
+        ext = _units_for_arg(arg) - 1
+        for shift in range(ext, 0, -1):
+            out += bytes([isa.opcode("EXTENDED_ARG"), (arg >> (8 * shift)) & 0xFF])
+        out += bytes([isa.opcode(op), arg & 0xFF])
+        for _ in range(isa.cache_count(op)):
+            out += bytes([isa.opcode("CACHE"), 0])
     return bytes(out)
 
 
@@ -241,29 +297,75 @@ def _svarint(value: int) -> bytes:
 def linetable(positions: list[Position | None], firstlineno: int) -> bytes:
     """Encode one position per code unit: runs of equal positions, at most 8 units an
     entry, each as the long form (code 14) or 'no location' (code 15)."""
-    out = bytearray()
-    prev_line = firstlineno
-    i = 0
-    n = len(positions)
-    while i < n:
-        pos = positions[i]
-        run = 1
-        while i + run < n and run < 8 and positions[i + run] == pos:
-            run += 1
-        if pos is None or pos.lineno < 0:
-            out.append(0x80 | (15 << 3) | (run - 1))
+    runs: list = []
+    for pos in positions:
+        _add_run(runs, pos, 1)
+    return linetable_of_runs(runs, firstlineno)
+
+
+def _add_run(runs: list, pos, count: int) -> None:
+    if runs and runs[-1][0] == pos:
+        runs[-1][1] += count
+    else:
+        runs.append([pos, count])
+
+
+def position_runs(instrs: list[Instr]) -> list:
+    """[position, code units] for each run of units with equal positions."""
+    runs: list = []
+    last = runs_last = None
+    for instr in instrs:
+        pos = instr.pos
+        if runs_last is not None and (pos is last or pos == last):
+            runs_last[1] += instr.size
         else:
-            out.append(0x80 | (14 << 3) | (run - 1))
-            out += _svarint(pos.lineno - prev_line)
-            end_line = pos.end_lineno if pos.end_lineno is not None and pos.end_lineno >= 0 \
-                else pos.lineno
-            out += _varint(max(end_line - pos.lineno, 0))
-            out += _varint(pos.col_offset + 1 if pos.col_offset is not None and
-                           pos.col_offset >= 0 else 0)
-            out += _varint(pos.end_col_offset + 1 if pos.end_col_offset is not None and
-                           pos.end_col_offset >= 0 else 0)
-            prev_line = pos.lineno
-        i += run
+            runs_last = [pos, instr.size]
+            runs.append(runs_last)
+            last = pos
+    return runs
+
+
+def linetable_of_runs(runs: list, firstlineno: int) -> bytes:
+    """linetable() of the positions that `runs` ([position, units] pairs, neighbours
+    unequal) repeat: a run longer than 8 units takes one entry per 8."""
+    out = bytearray()
+    append = out.append
+    prev_line = firstlineno
+    for pos, count in runs:
+        if pos is None or pos[0] < 0:
+            while count > 8:
+                append(0xFF)
+                count -= 8
+            append(0xF8 | (count - 1))
+            continue
+        lineno, end_lineno, col, end_col = pos
+        end_line = end_lineno if end_lineno is not None and end_lineno >= 0 else lineno
+        # The varints of the entry after its line delta (most fit one byte).
+        v1 = end_line - lineno
+        if v1 < 0:
+            v1 = 0
+        v2 = col + 1 if col is not None and col >= 0 else 0
+        v3 = end_col + 1 if end_col is not None and end_col >= 0 else 0
+        if v1 < 64 and v2 < 64 and v3 < 64:
+            rest = bytes((v1, v2, v3))
+        else:
+            rest = _varint(v1) + _varint(v2) + _varint(v3)
+        k = count if count < 8 else 8
+        append(0xF0 | (k - 1))
+        delta = lineno - prev_line
+        if 0 <= delta < 32:
+            append(delta << 1)
+        else:
+            out += _svarint(delta)
+        out += rest
+        count -= k
+        prev_line = lineno
+        while count:
+            k = count if count < 8 else 8
+            append(0xF0 | (k - 1))
+            append(0)  # the same line again
+            out += rest
+            count -= k
     return bytes(out)
 
 
@@ -278,8 +380,8 @@ def assemble(unit: Unit, isa: Isa) -> Assembled:
     instrs, maxdepth = prepare(unit, isa)
     code = encode(instrs, isa)
     nunits = len(code) // 2
-    return Assembled(code, linetable(unit_positions(instrs), unit.firstlineno),
-                     exception_table(instrs), maxdepth, instrs, nunits)
+    return Assembled(code, exception_table(instrs), maxdepth, instrs, nunits,
+                     unit.firstlineno)
 
 
 # --- code objects -------------------------------------------------------------------
@@ -299,19 +401,20 @@ def _shadow_code(asm: Assembled, fivefold: Isa) -> bytes:
     import opcode as cpython
 
     mirrored = set(fivefold.mirrored)
+    opmap = cpython.opmap
+    nop = bytes([opmap["NOP"], 0])
     out = bytearray()
     for instr in asm.instrs:
-        # EXTENDED_ARG prefixes come first, the instruction last, then its caches.
-        ext = _units_for_arg(_final_arg(instr)) - 1
-        for _ in range(ext):
-            out += bytes([cpython.opmap["NOP"], 0])
         if instr.name in mirrored:
-            out += bytes([cpython.opmap[instr.name], _final_arg(instr) & 0xFF])
+            # EXTENDED_ARG prefixes come first, the instruction last, then its caches.
+            arg = _final_arg(instr)
+            ext = _units_for_arg(arg) - 1
+            out += nop * ext
+            out += bytes([opmap[instr.name], arg & 0xFF])
+            out += nop * (instr.size - ext - 1)
         else:
-            out += bytes([cpython.opmap["NOP"], 0])
-        for _ in range(instr.size - ext - 1):
-            out += bytes([cpython.opmap["NOP"], 0])
-    out += bytes([cpython.opmap["LOAD_ASSERTION_ERROR"], 0, cpython.opmap["RAISE_VARARGS"], 1])
+            out += nop * instr.size
+    out += bytes([opmap["LOAD_ASSERTION_ERROR"], 0, opmap["RAISE_VARARGS"], 1])
     return bytes(out)
 
 
@@ -320,11 +423,12 @@ def assemble_fivefold(unit: Unit, isa: Isa, filename: str) -> types.CodeType:
     from fivefold import _fivefold
 
     asm = assemble(unit, isa)
-    positions = unit_positions(asm.instrs) + [None, None]
+    runs = position_runs(asm.instrs)
+    _add_run(runs, None, 2)  # LOAD_ASSERTION_ERROR; RAISE_VARARGS 1
     shadow_code = _shadow_code(asm, isa)
     doc = unit.docstring if unit.kind == "function" else None
     template = _template(unit, filename, shadow_code,
-                         linetable(positions, unit.firstlineno), asm.stacksize, (doc,),
+                         linetable_of_runs(runs, unit.firstlineno), asm.stacksize, (doc,),
                          unit.flags | CO_FIVEFOLD)
     return _fivefold.make_code(template, asm.bytecode, tuple(unit.consts), tuple(unit.names),
                                tuple(asm.exceptiontable))
@@ -356,7 +460,6 @@ def _encode_exception_table(entries) -> bytes:
 def assemble_cpython(unit: Unit, isa: Isa, filename: str) -> types.CodeType:
     """A real CPython 3.11 code object from the same instructions (a test oracle)."""
     asm = assemble(unit, isa)
-    return _template(unit, filename, asm.bytecode,
-                     linetable(unit_positions(asm.instrs), unit.firstlineno),
+    return _template(unit, filename, asm.bytecode, asm.linetable,
                      asm.stacksize, tuple(unit.consts), unit.flags,
                      _encode_exception_table(asm.exceptiontable))

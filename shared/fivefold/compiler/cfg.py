@@ -20,6 +20,8 @@ EXIT_OPS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 UNCONDITIONAL_JUMPS = {"JUMP", "JUMP_NO_INTERRUPT", "JUMP_FORWARD", "JUMP_BACKWARD",
                        "JUMP_BACKWARD_NO_INTERRUPT"}
 MAX_COPY_SIZE = 4
+# The instructions fold_block's rewrites start at.
+_FOLD_STARTS = frozenset({"LOAD_CONST", "BUILD_TUPLE", "SWAP", "PUSH_NULL"})
 _THREADABLE = {"POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "POP_JUMP_IF_NONE",
                "POP_JUMP_IF_NOT_NONE", "JUMP", "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP"}
 
@@ -72,9 +74,27 @@ class Cfg:
     def target(self, instr: Instr) -> Block:
         return self.by_label[instr.target]
 
+    @property
+    def blocks(self) -> list[Block]:
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[Block]) -> None:
+        self._blocks = blocks
+        self._next = None
+
+    def _blocks_changed(self) -> None:
+        self._next = None
+
     def next_of(self, block: Block) -> Block | None:
-        i = self.blocks.index(block)
-        return self.blocks[i + 1] if i + 1 < len(self.blocks) else None
+        # The block after each block, by identity; rebuilt after the list changes
+        # (list.index on every call made the passes quadratic in the blocks).
+        nxt = self._next
+        if nxt is None:
+            blocks = self._blocks
+            nxt = self._next = {id(b): blocks[i + 1] if i + 1 < len(blocks) else None
+                                for i, b in enumerate(blocks)}
+        return nxt[id(block)]
 
     def next_nonempty(self, block: Block) -> Block | None:
         nxt = self.next_of(block)
@@ -123,7 +143,7 @@ class Cfg:
         instrs = block.instrs
         skip_to = 0  # swaptimize handles a run of SWAPs at once
         for i, instr in enumerate(instrs):
-            if i < skip_to:
+            if i < skip_to or instr.name not in _FOLD_STARTS:
                 continue
             nxt = instrs[i + 1] if i + 1 < len(instrs) else None
             if instr.name == "LOAD_CONST" and nxt is not None \
@@ -304,6 +324,7 @@ class Cfg:
                 copy.instrs[0].pos = last.pos
                 self.by_label[label] = copy
                 self.blocks.insert(self.blocks.index(target) + 1, copy)
+                self._blocks_changed()
                 last.target = label
                 preds[id(target)] -= 1
         for b in self.blocks:
@@ -368,6 +389,8 @@ class Cfg:
         entry = self.blocks[0]
         entry.startdepth = 0
         work = [entry]
+        effects = isa._effects
+        stack_effect = isa.stack_effect
 
         def push(block: Block, depth: int) -> None:
             if block.startdepth < 0:
@@ -381,18 +404,27 @@ class Cfg:
             b = work.pop()
             depth = b.startdepth
             for instr in b.instrs:
-                effect = isa.stack_effect(instr.name, _int_arg(instr), False)
+                name = instr.name
+                arg = instr.arg
+                if arg.__class__ is not int:
+                    arg = _int_arg(instr)
+                # isa.stack_effect's memo, read here first (once per instruction).
+                effect = effects.get((name, arg, False))
+                if effect is None:
+                    effect = stack_effect(name, arg, False)
                 new_depth = depth + effect
                 if new_depth < 0:
                     raise AssertionError(f"stack underflow at {instr!r}")
-                maxdepth = max(maxdepth, new_depth)
+                if new_depth > maxdepth:
+                    maxdepth = new_depth
                 if instr.target is not None:
-                    jump_effect = isa.stack_effect(instr.name, _int_arg(instr), True)
+                    jump_effect = stack_effect(name, arg, True)
                     target_depth = depth + jump_effect
-                    maxdepth = max(maxdepth, target_depth)
+                    if target_depth > maxdepth:
+                        maxdepth = target_depth
                     push(self.target(instr), target_depth)
                 depth = new_depth
-                if instr.name in NO_FALLTHROUGH:
+                if name in NO_FALLTHROUGH:
                     break
             else:
                 nxt = self.next_of(b)
@@ -550,21 +582,28 @@ def apply_static_swaps(instrs: list[Instr], i: int) -> None:
 
 def clean_block(block: Block, next_block: Block | None) -> None:
     """Remove NOPs where that loses no line number (clean_basic_block)."""
+    instrs = block.instrs
+    for instr in instrs:
+        if instr.name == "NOP":
+            break
+    else:
+        return  # nothing to remove (most blocks, most of the times this runs)
     out: list[Instr] = []
     prev_lineno = -1
-    instrs = block.instrs
+    last = len(instrs) - 1
     for i, instr in enumerate(instrs):
-        lineno = _lineno(instr)
+        pos = instr.pos
+        lineno = -1 if pos is None else pos[0]
         if instr.name == "NOP":
             if lineno < 0:
                 continue
             if prev_lineno == lineno:
                 continue
-            if i < len(instrs) - 1:
+            if i < last:
                 nxt = instrs[i + 1]
                 next_lineno = _lineno(nxt)
                 if next_lineno < 0:
-                    nxt.pos = instr.pos
+                    nxt.pos = pos
                     continue
                 if next_lineno == lineno:
                     continue

@@ -224,7 +224,7 @@ class Definitions:
         unit.argcount = len(args.args)
         unit.posonlyargcount = len(args.posonlyargs)
         unit.kwonlyargcount = len(args.kwonlyargs)
-        unit.is_generator = is_generator(body)
+        unit.is_generator = id(scope) in self.generator_scopes  # is_generator(body)
         unit.is_coroutine = isinstance(node, ast.AsyncFunctionDef)
         unit.flags = self.function_flags(unit, args)
         self.visit_stmts(body[1:] if doc is not None else body)
@@ -246,7 +246,7 @@ class Definitions:
         unit.argcount = len(args.args)
         unit.posonlyargcount = len(args.posonlyargs)
         unit.kwonlyargcount = len(args.kwonlyargs)
-        unit.is_generator = is_generator(node.body)
+        unit.is_generator = id(scope) in self.generator_scopes  # is_generator(node.body)
         unit.flags = self.function_flags(unit, args)
         self.visit_expr(node.body)
         if unit.is_generator:

@@ -17,6 +17,8 @@ import sys
 import threading
 from contextlib import contextmanager
 
+from fivefold.compiler.nodes import node_fields
+
 # Python frames the code generator spends per level of AST nesting, at most
 # (measured: an elif chain takes 3, a chain of calls or attributes 4-5 with
 # the `located` context manager).
@@ -33,11 +35,20 @@ def nesting_depth(tree: ast.AST) -> int:
     """The depth of the deepest node under `tree` (iterative)."""
     deepest = 0
     stack = [(tree, 1)]
+    AST = ast.AST
     while stack:
         node, depth = stack.pop()
         if depth > deepest:
             deepest = depth
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+        depth += 1
+        for name in node_fields(type(node)):
+            value = getattr(node, name, None)
+            if isinstance(value, AST):
+                stack.append((value, depth))
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, AST):
+                        stack.append((item, depth))
     return deepest
 
 
@@ -52,9 +63,11 @@ def stack_depth() -> int:
 
 
 @contextmanager
-def room_for(tree: ast.AST):
-    """Raise the recursion limit enough to compile `tree`, for the block's time."""
-    depth = nesting_depth(tree)
+def room_for(tree: ast.AST, depth: int | None = None):
+    """Raise the recursion limit enough to compile `tree`, for the block's time.
+    `depth`: the tree's nesting depth or more, when it is known already."""
+    if depth is None:
+        depth = nesting_depth(tree)
     if depth < SHALLOW:
         yield
         return

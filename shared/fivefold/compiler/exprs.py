@@ -6,10 +6,30 @@ from __future__ import annotations
 import ast
 
 from fivefold.compiler.errors import CompileError
-from fivefold.compiler.instr import Label, Position
+from fivefold.compiler.instr import Label, Position, position_of
 from fivefold.compiler.unit import set_pos
 
 STACK_USE_GUIDELINE = 30
+
+# (compiler class, prefix) -> {node type: the class's function for it}, filled on
+# first use: the visitors look a method up once per node type, not by building
+# its name on every visit.
+_TABLES: dict = {}
+
+
+def dispatch_table(cls, prefix: str) -> dict:
+    table = _TABLES.get((cls, prefix))
+    if table is None:
+        table = _TABLES[(cls, prefix)] = {}
+    return table
+
+
+def method_for(cls, prefix: str, node_type: type, table: dict):
+    """`cls`'s function `prefix + node type name`, or None; remembered in `table`."""
+    method = getattr(cls, prefix + node_type.__name__, None)
+    if method is not None:
+        table[node_type] = method
+    return method
 
 NB_OPS = {ast.Add: 0, ast.BitAnd: 1, ast.FloorDiv: 2, ast.LShift: 3, ast.MatMult: 4,
           ast.Mult: 5, ast.Mod: 6, ast.BitOr: 7, ast.Pow: 8, ast.RShift: 9, ast.Sub: 10,
@@ -32,11 +52,22 @@ class Expressions:
         return NB_OPS[type(op)] + (NB_INPLACE if inplace else 0)
 
     def visit_expr(self, node: ast.expr) -> None:
-        with self.located(node):
-            method = getattr(self, "expr_" + type(node).__name__, None)
+        # At the node's own position, then the previous one again (the `located`
+        # context manager, inlined: this runs once per expression node). The
+        # method is looked up once per node type (class-wide table), not by
+        # building its name on every visit.
+        u = self.u
+        old = u.pos
+        u.pos = position_of(node)
+        try:
+            method = self.expr_table.get(type(node))
             if method is None:
-                raise CompileError(f"unsupported expression {type(node).__name__}")
-            method(node)
+                method = method_for(type(self), "expr_", type(node), self.expr_table)
+                if method is None:
+                    raise CompileError(f"unsupported expression {type(node).__name__}")
+            method(self, node)
+        finally:
+            self.u.pos = old
 
     def visit_exprs(self, nodes) -> None:
         for node in nodes:

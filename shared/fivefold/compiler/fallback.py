@@ -81,6 +81,8 @@ class FallbackCompiler:
     def reason_for(self, node) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
 
+        if not UNSUPPORTED:
+            return None  # nothing can be found: the walk below is skipped
         reason = UNSUPPORTED.get(type(node))
         if reason is not None:
             return reason
@@ -112,6 +114,8 @@ class FallbackCompiler:
     def module_reason(self, tree: ast.Module) -> str | None:
         from fivefold.compiler.defs import own_scope_nodes
 
+        if not UNSUPPORTED:
+            return None
         return scan(own_scope_nodes(tree.body))
 
     def compile_module(self, tree: ast.Module, reason: str) -> types.CodeType:

@@ -14,6 +14,13 @@ from __future__ import annotations
 import ast
 import operator
 
+from fivefold.compiler.nodes import expression_fields
+
+# Node types with an operator or context field (always set in a parsed tree).
+_HOLDS_OPERATOR = frozenset({ast.Name, ast.Attribute, ast.Subscript, ast.Starred, ast.List,
+                             ast.Tuple, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.AugAssign,
+                             ast.Compare})
+
 MAX_INT_SIZE = 128  # bits
 MAX_COLLECTION_SIZE = 256
 MAX_STR_SIZE = 4096
@@ -301,47 +308,68 @@ def _fold_iter(node):
     return node
 
 
-def _slots(node):
-    """(container, key, child) for each AST child of node: `container[key]` is the
-    child's place, a list index or an attribute name (through _Attrs)."""
-    for name, value in ast.iter_fields(node):
-        if isinstance(value, ast.AST):
-            yield _Attrs(node), name, value
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, ast.AST):
-                    yield value, i, item
-
-
-class _Attrs:
-    """An AST node's fields seen as a mapping, so a child's place is `slot[key]`."""
-
-    __slots__ = ("node",)
-
-    def __init__(self, node):
-        self.node = node
-
-    def __setitem__(self, name, value):
-        setattr(self.node, name, value)
-
-
 def fold(tree: ast.AST, optimize: int = 0) -> ast.AST:
-    """Fold the tree bottom-up without recursion: nodes are listed parents first,
-    then folded in reverse order, so every node is folded after all its children
+    """Fold the tree bottom-up without recursion (see fold_measured)."""
+    return fold_measured(tree, optimize)[0]
+
+
+def fold_measured(tree: ast.AST, optimize: int = 0) -> tuple[ast.AST, int]:
+    """The folded tree and the unfolded tree's nesting depth (depth.nesting_depth's,
+    which folding can only lower: an upper bound for the folded tree).
+
+    Nodes are listed parents first (breadth first, children in field order), then
+    folded in reverse order, so every node is folded after all its children
     (siblings' order does not matter: folding a node only looks at its children)
     and its replacement is written into its parent's field before the parent is
     folded."""
     folder = ConstantFolder(optimize)
-    root = [tree]
-    order = [(root, 0, tree)]
+    visits: dict = {}
+    AST = ast.AST
+    nodes = [tree]
+    containers: list = [None]  # the parent node (a field) or list (an item) holding it
+    keys: list = [None]  # the field name or the list index
+    depths = [1]
+    deepest = 1
     i = 0
-    while i < len(order):
-        order.extend(_slots(order[i][2]))
+    # Operators and contexts are never folded and have no children: they are not
+    # listed, only counted in the depth (one level below the node holding them).
+    while i < len(nodes):
+        node = nodes[i]
+        cls = type(node)
+        depth = depths[i] + 1
+        if cls in _HOLDS_OPERATOR and depth > deepest:
+            deepest = depth
+        for name in expression_fields(cls):
+            value = getattr(node, name, None)
+            if isinstance(value, AST):
+                nodes.append(value)
+                containers.append(node)
+                keys.append(name)
+                depths.append(depth)
+            elif isinstance(value, list):
+                for j, item in enumerate(value):
+                    if isinstance(item, AST):
+                        nodes.append(item)
+                        containers.append(value)
+                        keys.append(j)
+                        depths.append(depth)
         i += 1
-    for container, key, node in reversed(order):
-        visit = getattr(folder, "visit_" + type(node).__name__, None)
-        if visit is not None:
-            new = visit(node)
-            if new is not node:
-                container[key] = new
-    return root[0]
+    root = tree
+    for i in range(len(nodes) - 1, -1, -1):
+        node = nodes[i]
+        cls = type(node)
+        try:
+            visit = visits[cls]
+        except KeyError:
+            visit = visits[cls] = getattr(folder, "visit_" + cls.__name__, None)
+        if visit is None:
+            continue
+        new = visit(node)
+        if new is not node:
+            if i == 0:
+                root = new
+            elif type(keys[i]) is int:
+                containers[i][keys[i]] = new
+            else:
+                setattr(containers[i], keys[i], new)
+    return root, max(deepest, max(depths))

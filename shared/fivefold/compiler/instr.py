@@ -7,7 +7,6 @@ and exception handlers and encodes the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 
@@ -30,6 +29,20 @@ class Position(NamedTuple):
                    node.col_offset, -1 if end_col is None else end_col)
 
 
+def position_of(node) -> "Position | None":
+    """Position.of(node), without the class method's lookups (once per AST node)."""
+    lineno = node.lineno
+    if lineno is None or lineno < 0:
+        return None
+    end_lineno = node.end_lineno
+    end_col = node.end_col_offset
+    return _new_position(Position, (lineno, lineno if end_lineno is None else end_lineno,
+                                    node.col_offset, -1 if end_col is None else end_col))
+
+
+_new_position = tuple.__new__
+
+
 class Label:
     """A jump target; placed in the instruction list where control arrives."""
 
@@ -44,16 +57,34 @@ class Label:
         return self.name
 
 
-@dataclass
 class Instr:
     """One instruction. `arg` is the integer oparg; `target` is a Label for jumps and
     SETUP_* pseudo-instructions; `pos` is None for artificial instructions, which
-    take the position of the instruction before them (CPython's UNSET_LOC)."""
+    take the position of the instruction before them (CPython's UNSET_LOC).
 
-    name: str
-    arg: int = 0
-    target: Label | None = None
-    pos: Position | None = None
+    The assembler adds the other slots as it goes (handler, jump target and
+    handler instructions, the generic jump name, the resolved jump oparg, size and
+    offset in code units); one not set yet is missing (hasattr is False). Slots,
+    not a dataclass: the compiler makes and reads hundreds of thousands of these.
+    Equal as the dataclass it was: same name, arg, target and position."""
+
+    __slots__ = ("name", "arg", "target", "pos", "handler", "target_instr", "handler_instr",
+                 "handler_block", "generic", "jump_arg", "size", "offset")
+
+    def __init__(self, name: str, arg: int = 0, target: Label | None = None,
+                 pos: Position | None = None):
+        self.name = name
+        self.arg = arg
+        self.target = target
+        self.pos = pos
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.name, self.arg, self.target, self.pos) == \
+            (other.name, other.arg, other.target, other.pos)
+
+    __hash__ = None  # mutable, compared by value (as the dataclass was)
 
     def __repr__(self) -> str:
         tgt = f" -> {self.target}" if self.target is not None else ""

@@ -76,6 +76,8 @@ class Isa:
     has_precall: bool = False  # CPython 3.11: CALL n is preceded by PRECALL n
     _stack_effect: object = None  # callable(name, arg, jump) -> int
     has_arg: object = None  # callable(name) -> bool: False when the oparg is ignored
+    _effects: dict = field(default_factory=dict, repr=False)  # (name, arg, jump) -> effect
+    encoded: dict = field(default_factory=dict, repr=False)  # (name, arg) -> code units
 
     def opcode(self, name: str) -> int:
         try:
@@ -87,9 +89,16 @@ class Isa:
         return self.caches.get(name, 0)
 
     def stack_effect(self, name: str, arg: int, jump: bool) -> int:
-        if name in PSEUDO_OPS:
-            return pseudo_stack_effect(name, arg, jump)
-        return self._stack_effect(name, arg, jump)
+        # A pure function of its arguments, asked for the same few again and again.
+        key = (name, arg, jump)
+        effect = self._effects.get(key)
+        if effect is None:
+            if name in PSEUDO_OPS:
+                effect = pseudo_stack_effect(name, arg, jump)
+            else:
+                effect = self._stack_effect(name, arg, jump)
+            self._effects[key] = effect
+        return effect
 
 
 def _cpython_effect(name: str, arg: int, jump: bool) -> int:

@@ -18,14 +18,17 @@ from fivefold.compiler import scopes
 from fivefold.compiler.control import ControlFlow
 from fivefold.compiler.defs import Definitions
 from fivefold.compiler.errors import CompileError
-from fivefold.compiler.exprs import Expressions
-from fivefold.compiler.instr import Position
+from fivefold.compiler.exprs import Expressions, dispatch_table, method_for
+from fivefold.compiler.instr import Position, position_of
 from fivefold.compiler.patterns import Patterns
-from fivefold.compiler.scope_map import map_scopes
+from fivefold.compiler.scope_map import map_scopes_and_generators
 from fivefold.compiler.scopes import CELL, FREE, GLOBAL_EXPLICIT, GLOBAL_IMPLICIT, LOCAL, Scope
 from fivefold.compiler.unit import CLASS, FUNCTION, LAMBDA, MODULE, FreeName, Unit, set_pos
 
 _LOAD, _STORE, _DEL = ast.Load, ast.Store, ast.Del
+_VERBS = {_LOAD: "LOAD", _STORE: "STORE", _DEL: "DELETE"}
+_OPS = {(verb, kind): f"{verb}_{kind}" for verb in _VERBS.values()
+        for kind in ("FAST", "GLOBAL", "NAME")}
 
 
 def find_ann(stmts) -> bool:
@@ -71,9 +74,11 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         self.assemble = assemble  # callable(unit, compiler) -> code object
         self.future_flags = future_flags
         self.fallback = fallback  # fallback.FallbackCompiler or None
-        self.scope_map = map_scopes(tree, top_scope)
+        self.scope_map, self.generator_scopes = map_scopes_and_generators(tree, top_scope)
         self.stack: list[Unit] = []
         self.u: Unit | None = None
+        self.expr_table = dispatch_table(type(self), "expr_")
+        self.stmt_table = dispatch_table(type(self), "stmt_")
 
     # --- units -----------------------------------------------------------------
     def enter_scope(self, kind: str, name: str, scope: Scope, lineno: int) -> Unit:
@@ -117,7 +122,8 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
 
     @contextmanager
     def located(self, node: ast.AST):
-        """Compile `node` at its own position, then restore (compiler_visit_expr)."""
+        """Compile `node` at its own position, then restore (compiler_visit_expr;
+        visit_expr does the same inline)."""
         old = self.u.pos
         set_pos(self.u, node)
         try:
@@ -148,7 +154,7 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
     def nameop(self, name: str, ctx) -> None:
         """Load, store or delete a name: CPython's compiler_nameop."""
         u = self.u
-        mangled = self.mangle(name)
+        mangled = self.mangle(name) if u.private is not None else name
         scope = u.scope.scope_of(mangled)
         is_function = u.scope.kind == scopes.FUNCTION
         optype = "NAME"
@@ -165,7 +171,7 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
         # A class's implicit __class__ cell (and DEF_FREE_CLASS names) are derefs too.
         if u.kind == CLASS and scope == 0 and mangled in u.freevars:
             optype = "DEREF"
-        verb = {_LOAD: "LOAD", _STORE: "STORE", _DEL: "DELETE"}[type(ctx)]
+        verb = _VERBS[type(ctx)]
         if optype == "DEREF":
             op = "LOAD_CLASSDEREF" if (verb == "LOAD" and u.scope.kind == scopes.CLASS) \
                 else f"{verb}_DEREF"
@@ -173,12 +179,12 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
             # free slot even when the class has a cell of that name (`__class__`).
             self.emit(op, FreeName(mangled) if scope == FREE else mangled)
         elif optype == "FAST":
-            self.emit(f"{verb}_FAST", u.add_varname(mangled))
+            u.emit(_OPS[verb, "FAST"], u.add_varname(mangled))
         elif optype == "GLOBAL":
             index = u.add_name(mangled)
-            self.emit(f"{verb}_GLOBAL", index << 1 if verb == "LOAD" else index)
+            u.emit(_OPS[verb, "GLOBAL"], index << 1 if verb == "LOAD" else index)
         else:
-            self.emit(f"{verb}_NAME", u.add_name(mangled))
+            u.emit(_OPS[verb, "NAME"], u.add_name(mangled))
 
     # --- modules and bodies -------------------------------------------------------
     def compile_module(self):
@@ -225,11 +231,13 @@ class Compiler(Expressions, ControlFlow, Definitions, Patterns):
             self.visit_stmt(st)
 
     def visit_stmt(self, node: ast.stmt) -> None:
-        set_pos(self.u, node)
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        self.u.pos = position_of(node)
+        method = self.stmt_table.get(type(node))
         if method is None:
-            raise CompileError(f"unsupported statement {type(node).__name__}")
-        method(node)
+            method = method_for(type(self), "stmt_", type(node), self.stmt_table)
+            if method is None:
+                raise CompileError(f"unsupported statement {type(node).__name__}")
+        method(self, node)
 
     def stmt_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Constant):

@@ -6,7 +6,7 @@ import ast
 import math
 from dataclasses import dataclass, field
 
-from fivefold.compiler.instr import Instr, Label, Position
+from fivefold.compiler.instr import Instr, Label, Position, position_of
 from fivefold.compiler.scopes import Scope
 
 # Kinds of code unit (CPython's COMPILER_SCOPE_*): they decide qualnames and name ops.
@@ -84,6 +84,9 @@ class Unit:
     fblocks: list[FBlock] = field(default_factory=list)
     pos: Position | None = None
     docstring: str | None = None
+    # name -> index in names / varnames (first occurrence), kept beside the lists
+    _name_index: dict = field(default_factory=dict, repr=False)
+    _varname_index: dict = field(default_factory=dict, repr=False)
 
     # --- tables -------------------------------------------------------------
     def add_const(self, value) -> int:
@@ -100,14 +103,10 @@ class Unit:
         return index
 
     def add_name(self, name: str) -> int:
-        if name not in self.names:
-            self.names.append(name)
-        return self.names.index(name)
+        return _add_to(self.names, self._name_index, name)
 
     def add_varname(self, name: str) -> int:
-        if name not in self.varnames:
-            self.varnames.append(name)
-        return self.varnames.index(name)
+        return _add_to(self.varnames, self._varname_index, name)
 
     def localsplus(self) -> list[str]:
         """Names of the frame's locals, then cells that are not arguments, then frees:
@@ -136,5 +135,20 @@ class Unit:
         self.instrs.append(label)
 
 
+def _add_to(names: list, index: dict, name: str) -> int:
+    """names.index(name), appending it first if missing, through a dict (a list scan
+    per name made big modules quadratic). The dict is rebuilt when the list was
+    replaced or changed directly (enter_scope sets varnames from the parameters)."""
+    if len(index) != len(names) or (names and index.get(names[-1]) is None):
+        index.clear()
+        for i, n in enumerate(names):
+            index.setdefault(n, i)
+    i = index.get(name)
+    if i is None:
+        i = index[name] = len(names)
+        names.append(name)
+    return i
+
+
 def set_pos(unit: Unit, node: ast.AST) -> None:
-    unit.pos = Position.of(node)
+    unit.pos = position_of(node)

@@ -6,7 +6,7 @@
 - launcher: `fivefold-python`, python's command line on fivefold
 - executable: which executable fivefold processes and their children run
 - import_hook: the program's own modules compiled by fivefold when imported
-- bytecode_cache: compiled modules on disk (__pycache__/*.fivefold.pyc)
+- bytecode_cache: compiled modules on disk (__pycache__/*.fivefold.pyc, else the user cache)
 - disassembler: `fivefold dis`
 - run_stats: `fivefold run --stats`
 - engine_commands: the `fivefold run` and `fivefold dis` command lines
