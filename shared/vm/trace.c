@@ -240,3 +240,31 @@ ff_trace_call_ex(PyThreadState *tstate, PyObject *callable, PyObject *argtuple, 
     }
     return PyObject_Call(callable, argtuple, kwdict);
 }
+
+/* SEND while a trace function is set (3.11's SEND): the receiver is resumed
+ * through tp_iternext or its send method, so that the StopIteration of its
+ * return is raised and is an exception event in this frame, as in CPython. */
+PySendResult
+ff_traced_send(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *receiver, PyObject *v,
+               PyObject **result)
+{
+    PyObject *res;
+    if (Py_IsNone(v) && PyIter_Check(receiver)) {
+        res = Py_TYPE(receiver)->tp_iternext(receiver);
+    }
+    else {
+        res = PyObject_CallMethodOneArg(receiver, &_Py_ID(send), v);
+    }
+    if (res != NULL) {
+        *result = res;
+        return PYGEN_NEXT;
+    }
+    if (tstate->c_tracefunc != NULL && PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        ff_trace_exception(tstate, frame);
+    }
+    if (_PyGen_FetchStopIterationValue(result) == 0) {
+        return PYGEN_RETURN;
+    }
+    *result = NULL;
+    return PYGEN_ERROR;
+}

@@ -45,6 +45,8 @@ int ff_trace_line(PyThreadState *tstate, _PyInterpreterFrame *frame, int instr_p
 void ff_trace_exception(PyThreadState *tstate, _PyInterpreterFrame *frame);
 PyObject *ff_trace_call_function(PyThreadState *tstate, PyObject *callable, PyObject *const *args,
                                  size_t nargsf, PyObject *kwnames);
+PySendResult ff_traced_send(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *receiver,
+                            PyObject *v, PyObject **result);
 PyObject *ff_trace_call_ex(PyThreadState *tstate, PyObject *callable, PyObject *argtuple, PyObject *kwdict);
 
 /* frame.c */

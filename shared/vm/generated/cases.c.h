@@ -322,7 +322,7 @@ TARGET(GET_AITER) {
     PyObject *obj = stack_pointer[-1];
     PyObject *iter;
     {
-#line 843 "shared/vm/instructions.def"
+#line 844 "shared/vm/instructions.def"
         iter = ff_get_aiter(tstate, obj);
         Py_XDECREF(obj);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -336,7 +336,7 @@ TARGET(GET_ANEXT) {
     PyObject *aiter = stack_pointer[-1];
     PyObject *awaitable;
     {
-#line 849 "shared/vm/instructions.def"
+#line 850 "shared/vm/instructions.def"
         awaitable = ff_get_anext(tstate, aiter);
         if (awaitable == NULL) {
             goto error;
@@ -352,7 +352,7 @@ TARGET(END_ASYNC_FOR) {
     PyObject *exc = stack_pointer[-1];
     PyObject *aiter = stack_pointer[-2];
     {
-#line 856 "shared/vm/instructions.def"
+#line 857 "shared/vm/instructions.def"
         // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
         // anything else is re-raised (no new traceback entry, as RERAISE).
         if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
@@ -374,7 +374,7 @@ TARGET(BEFORE_ASYNC_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 869 "shared/vm/instructions.def"
+#line 870 "shared/vm/instructions.def"
         res = ff_before_async_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -390,7 +390,7 @@ TARGET(ASYNC_GEN_WRAP) {
     PyObject *value = stack_pointer[-1];
     PyObject *wrapped;
     {
-#line 875 "shared/vm/instructions.def"
+#line 876 "shared/vm/instructions.def"
         // An async generator's yielded value, marked as such for its asend().
         wrapped = ff_async_gen_wrap(value);
         Py_XDECREF(value);
@@ -405,7 +405,7 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 919 "shared/vm/instructions.def"
+#line 920 "shared/vm/instructions.def"
         // The exception being handled is what sys.exc_info() and tracebacks read as
         // an exception: anything else (mutated bytecode) is refused.
         if (!PyExceptionInstance_Check(new_exc)) {
@@ -431,7 +431,7 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 936 "shared/vm/instructions.def"
+#line 937 "shared/vm/instructions.def"
         if (exc_value != Py_None && !PyExceptionInstance_Check(exc_value)) {
             PyErr_SetString(PyExc_SystemError, "POP_EXCEPT restores something that is not an exception");
             goto error;
@@ -450,7 +450,7 @@ TARGET(CHECK_EG_MATCH) {
     PyObject *rest;
     PyObject *match;
     {
-#line 958 "shared/vm/instructions.def"
+#line 959 "shared/vm/instructions.def"
         // except*: split the exception group left so far. No match: [exc_value, None];
         // a match: [rest, match], and match is the exception being handled.
         if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
@@ -486,7 +486,7 @@ TARGET(PREP_RERAISE_STAR) {
     PyObject *orig = stack_pointer[-2];
     PyObject *val;
     {
-#line 984 "shared/vm/instructions.def"
+#line 985 "shared/vm/instructions.def"
         // The end of a try-except*: what is left to raise (None: nothing).
         val = ff_prep_reraise_star(orig, excs);
         Py_XDECREF(orig); Py_XDECREF(excs);
@@ -503,7 +503,7 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 991 "shared/vm/instructions.def"
+#line 992 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -521,7 +521,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 997 "shared/vm/instructions.def"
+#line 998 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -1501,7 +1501,7 @@ TARGET(CHECK_EXC_MATCH) {
         PyObject *left = stack_pointer[-2];
         PyObject *b;
         {
-#line 945 "shared/vm/instructions.def"
+#line 946 "shared/vm/instructions.def"
             if (ff_check_except_type_valid(tstate, right) < 0) {
                 Py_DECREF(right);
                 if (1) { STACK_SHRINK(1); goto error; }
@@ -2654,7 +2654,7 @@ TARGET(GET_AWAITABLE) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 835 "shared/vm/instructions.def"
+#line 836 "shared/vm/instructions.def"
         // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
         // (for the message). make_code checks oparg <= 2.
         iter = ff_get_awaitable(tstate, iterable, oparg);
@@ -2669,7 +2669,7 @@ TARGET(GET_AWAITABLE) {
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 884 "shared/vm/instructions.def"
+#line 885 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2687,7 +2687,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 894 "shared/vm/instructions.def"
+#line 895 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -5057,7 +5057,7 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         {
 #line 16 "stage2/vm/inline_await.def"
-            if (ff_inline_await && oparg < 256 && ff_coroutine_resumable(receiver, v)
+            if (ff_inline_await && oparg < 256 && tstate->c_tracefunc == NULL && ff_coroutine_resumable(receiver, v)
                 && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
@@ -5073,7 +5073,8 @@ TARGET(SEND) {
         {
 #line 817 "shared/vm/instructions.def"
             PyObject *value = NULL;
-            PySendResult status = PyIter_Send(receiver, v, &value);
+            PySendResult status = tstate->c_tracefunc == NULL ? PyIter_Send(receiver, v, &value)
+                                                              : ff_traced_send(tstate, frame, receiver, v, &value);
             Py_DECREF(v);
             if (status == PYGEN_ERROR) {
                 { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
@@ -5083,7 +5084,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 5087 "shared/vm/generated/cases.c.h"
+#line 5088 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -5100,7 +5101,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5104 "shared/vm/generated/cases.c.h"
+#line 5105 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5131,7 +5132,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5135 "shared/vm/generated/cases.c.h"
+#line 5136 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5155,7 +5156,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5159 "shared/vm/generated/cases.c.h"
+#line 5160 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5175,7 +5176,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5179 "shared/vm/generated/cases.c.h"
+#line 5180 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5216,7 +5217,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5220 "shared/vm/generated/cases.c.h"
+#line 5221 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5256,7 +5257,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5260 "shared/vm/generated/cases.c.h"
+#line 5261 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5277,7 +5278,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5281 "shared/vm/generated/cases.c.h"
+#line 5282 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5298,7 +5299,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5302 "shared/vm/generated/cases.c.h"
+#line 5303 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5317,7 +5318,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5321 "shared/vm/generated/cases.c.h"
+#line 5322 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5335,7 +5336,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5339 "shared/vm/generated/cases.c.h"
+#line 5340 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5343,11 +5344,11 @@ TARGET(FOR_ITER_GEN) {
         PyObject *iter = stack_pointer[-1];
         {
 #line 15 "stage2/vm/inline_generators.def"
-            if (ff_inline_generators && oparg < 256) {
+            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5351 "shared/vm/generated/cases.c.h"
+#line 5352 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5364,7 +5365,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5368 "shared/vm/generated/cases.c.h"
+#line 5369 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5386,7 +5387,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5390 "shared/vm/generated/cases.c.h"
+#line 5391 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5425,7 +5426,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5429 "shared/vm/generated/cases.c.h"
+#line 5430 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5441,7 +5442,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5445 "shared/vm/generated/cases.c.h"
+#line 5446 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5460,7 +5461,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5464 "shared/vm/generated/cases.c.h"
+#line 5465 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5472,7 +5473,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5476 "shared/vm/generated/cases.c.h"
+#line 5477 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5497,7 +5498,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5501 "shared/vm/generated/cases.c.h"
+#line 5502 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5518,7 +5519,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5522 "shared/vm/generated/cases.c.h"
+#line 5523 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5544,7 +5545,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5548 "shared/vm/generated/cases.c.h"
+#line 5549 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
