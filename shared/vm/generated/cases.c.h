@@ -5042,7 +5042,7 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         {
 #line 32 "stage2/vm/inline_generators.def"
-            if (ff_inline_generators && oparg < 256 && ff_generator_resumable(receiver)
+            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL && ff_generator_resumable(receiver)
                 && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
@@ -5344,7 +5344,7 @@ TARGET(FOR_ITER_GEN) {
         PyObject *iter = stack_pointer[-1];
         {
 #line 15 "stage2/vm/inline_generators.def"
-            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL) {
+            if (ff_inline_generators && oparg < 256) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
