@@ -89,7 +89,14 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
     (void)names;
 
     if (throwflag) {
-        /* generator.throw(): the exception is set; unwind from the yield point. */
+        /* generator.throw(): the exception is set; unwind from the yield point
+         * (a call event first while tracing, as 3.11 sends). */
+        if (FF_TRACING()) {
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (ff_trace_entry(tstate, frame)) {
+                goto exit_unwind;
+            }
+        }
         goto error;
     }
 
@@ -97,6 +104,9 @@ dispatch:
     opcode = _Py_OPCODE(*next_instr);
     oparg = _Py_OPARG(*next_instr);
     next_instr++;
+    if (FF_TRACING()) {
+        goto do_tracing;
+    }
     goto dispatch_opcode;
 #if FF_LOOP_STAGE > 0
 dispatch_same_oparg:
@@ -122,12 +132,46 @@ dispatch_opcode:
     }
     Py_UNREACHABLE();
 
+do_tracing:
+    /* Every instruction comes here while the thread traces or profiles (the
+     * dispatch tests FF_TRACING), before it runs: CPython 3.11's DO_TRACING.
+     * From the frame's first traceable unit on (its RESUME), RESUME sends the
+     * call event, any other instruction the line and opcode events; then the
+     * family's generic instruction runs, so that a traced instruction does
+     * what CPython's does (a builtin's CALL its c_call, say). */
+    {
+        int instr_prev = (int)(frame->prev_instr - shadow_first);
+        SET_PREV_INSTR();
+        if (next_instr - 1 - first_instr >= frame->f_code->_co_firsttraceable) {
+            int err = 0;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (opcode == FF_RESUME) {
+                err = ff_trace_entry(tstate, frame);
+            }
+            else if (tstate->c_tracefunc != NULL) {
+                err = ff_trace_line(tstate, frame, instr_prev);
+            }
+            stack_pointer = _PyFrame_GetStackPointer(frame);
+            frame->stacktop = -1;
+            if (err) {
+                goto error;
+            }
+        }
+        if (ff_deopt[opcode] != 0) {
+            opcode = ff_deopt[opcode];
+        }
+        goto dispatch_opcode;
+    }
+
 error:
     kwnames = NULL;
     if (!PyErr_Occurred()) {
         PyErr_SetString(PyExc_SystemError, "fivefold: error return without exception set");
     }
     ff_add_traceback(frame);
+    if (tstate->c_tracefunc != NULL) {
+        ff_trace_exception(tstate, frame);
+    }
 
 exception_unwind:
     {
@@ -146,6 +190,12 @@ exception_unwind:
             Py_XDECREF(v);
         }
         if (h == NULL) {
+            if (FF_TRACING()) {
+                /* The return event of a frame an exception leaves (its errors
+                 * do not matter: the frame is unwinding anyway). */
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                ff_trace_exit(tstate, frame, NULL);
+            }
             goto exit_unwind;
         }
         if (h->lasti) {
@@ -204,6 +254,10 @@ exit_unwind:
 exit_frame:
     /* RETURN_VALUE: the value is popped and the stack is empty. */
     _PyFrame_SetStackPointer(frame, stack_pointer);
+    if (FF_TRACING() && ff_trace_exit(tstate, frame, frame_result)) {
+        Py_CLEAR(frame_result);
+        goto exit_unwind;
+    }
 #if FF_LOOP_INLINE_FRAMES
     if (!frame->is_entry) {
         /* Back to the caller this loop pushed the frame for, in the same loop:
@@ -256,6 +310,10 @@ exit_yield:
     }
     _PyFrame_GetGenerator(frame)->gi_frame_state = FRAME_SUSPENDED;
     _PyFrame_SetStackPointer(frame, stack_pointer);
+    if (FF_TRACING() && ff_trace_exit(tstate, frame, frame_result)) {
+        Py_CLEAR(frame_result);
+        goto exit_unwind;
+    }
 #if FF_LOOP_INLINE_FRAMES
     if (!frame->is_entry) {
         /* Back to the FOR_ITER or SEND that resumed the generator (or

@@ -27,6 +27,9 @@
         opcode = _Py_OPCODE(*next_instr); \
         oparg = _Py_OPARG(*next_instr); \
         next_instr++; \
+        if (FF_TRACING()) { \
+            goto do_tracing; \
+        } \
         SET_PREV_INSTR(); \
         FF_STAT_INC(opcode); \
         goto *opcode_targets[opcode]; \
@@ -36,6 +39,11 @@
 #  define TARGET(op) case FF_##op:
 #  define DISPATCH() goto dispatch
 #endif
+/* Is sys.settrace or sys.setprofile on for this thread (and no trace function
+ * running)? The thread's current cframe says so as CPython 3.11's loop reads
+ * it (0 or 255): the one this loop was entered on, which CPython's own loops
+ * update on their way back and PyThreadState_EnterTracing clears. */
+#define FF_TRACING() (cframe->use_tracing)
 /* The shadow unit of the instruction about to run (CPython reads prev_instr
  * for f_lasti, line numbers and generators): fivefold's copy of the bytecode
  * and the shadow's have the same layout, a fixed byte distance apart. */

@@ -455,7 +455,8 @@ ff_call_function_ex(PyThreadState *tstate, PyObject *func, PyObject *callargs, P
             goto done;
         }
     }
-    result = PyObject_Call(func, args, kwdict);
+    result = tstate->cframe->use_tracing ? ff_trace_call_ex(tstate, func, args, kwdict)
+                                         : PyObject_Call(func, args, kwdict);
 done:
     Py_XDECREF(args);
     Py_XDECREF(kwdict);

@@ -36,6 +36,19 @@ int ff_c_stack_exhausted(PyThreadState *tstate);
  * tell). For an entry that keeps it rather than looking it up per call. */
 int ff_c_stack_range(uintptr_t *low, uintptr_t *high);
 
+/* trace.c: sys.settrace/sys.setprofile events (ceval.c's, on the shadow code) */
+int ff_trace_call(PyThreadState *tstate, _PyInterpreterFrame *frame, Py_tracefunc func, PyObject *obj,
+                  int what, PyObject *arg);
+int ff_trace_entry(PyThreadState *tstate, _PyInterpreterFrame *frame);
+int ff_trace_exit(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *retval);
+int ff_trace_line(PyThreadState *tstate, _PyInterpreterFrame *frame, int instr_prev);
+void ff_trace_exception(PyThreadState *tstate, _PyInterpreterFrame *frame);
+PyObject *ff_trace_call_function(PyThreadState *tstate, PyObject *callable, PyObject *const *args,
+                                 size_t nargsf, PyObject *kwnames);
+PySendResult ff_traced_send(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *receiver,
+                            PyObject *v, PyObject **result);
+PyObject *ff_trace_call_ex(PyThreadState *tstate, PyObject *callable, PyObject *argtuple, PyObject *kwdict);
+
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 void ff_frame_moved_out(_PyInterpreterFrame *frame);

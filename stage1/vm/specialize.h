@@ -55,12 +55,18 @@ extern unsigned char ff_family_enabled[256];
 #define SPECIALIZE(FAMILY, call) \
     do { \
         if (FF_COUNTER_IS_ZERO(next_instr[0])) { \
-            if (opcode != FF_##FAMILY) { STAT_DEOPT(FF_##FAMILY); } \
-            call; \
-            next_instr--; \
-            goto dispatch_same_oparg; \
+            /* Not while tracing: the generic instruction runs (and stays \
+             * due) until tracing stops, as every traced one must. */ \
+            if (!FF_TRACING()) { \
+                if (opcode != FF_##FAMILY) { STAT_DEOPT(FF_##FAMILY); } \
+                call; \
+                next_instr--; \
+                goto dispatch_same_oparg; \
+            } \
         } \
-        FF_COUNTER_DECREMENT(next_instr[0]); \
+        else { \
+            FF_COUNTER_DECREMENT(next_instr[0]); \
+        } \
     } while (0)
 
 /* A type's version tag, 0 if it has none: the guard value of the members that

@@ -228,7 +228,7 @@ TARGET(GET_YIELD_FROM_ITER) {
 TARGET(LOAD_BUILD_CLASS) {
     PyObject *bc;
     {
-#line 722 "shared/vm/instructions.def"
+#line 737 "shared/vm/instructions.def"
         bc = ff_load_build_class(tstate, frame);
         if (bc == NULL) {
             goto error;
@@ -242,7 +242,7 @@ TARGET(LOAD_BUILD_CLASS) {
 
 TARGET(SETUP_ANNOTATIONS) {
     {
-#line 729 "shared/vm/instructions.def"
+#line 744 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
             goto error;
         }
@@ -254,7 +254,7 @@ TARGET(SETUP_ANNOTATIONS) {
 TARGET(LOAD_ASSERTION_ERROR) {
     PyObject *value;
     {
-#line 735 "shared/vm/instructions.def"
+#line 750 "shared/vm/instructions.def"
         value = PyExc_AssertionError;
         Py_INCREF(value);
 #line 261 "shared/vm/generated/cases.c.h"
@@ -267,7 +267,7 @@ TARGET(LOAD_ASSERTION_ERROR) {
 TARGET(PRINT_EXPR) {
     PyObject *value = stack_pointer[-1];
     {
-#line 740 "shared/vm/instructions.def"
+#line 755 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
         Py_XDECREF(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -280,7 +280,7 @@ TARGET(PRINT_EXPR) {
 TARGET(IMPORT_STAR) {
     PyObject *from = stack_pointer[-1];
     {
-#line 761 "shared/vm/instructions.def"
+#line 776 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
         Py_XDECREF(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
@@ -293,7 +293,7 @@ TARGET(IMPORT_STAR) {
 TARGET(RETURN_VALUE) {
     PyObject *retval = stack_pointer[-1];
     {
-#line 769 "shared/vm/instructions.def"
+#line 784 "shared/vm/instructions.def"
         frame_result = retval;
         { STACK_SHRINK(1); goto exit_frame; }
 #line 300 "shared/vm/generated/cases.c.h"
@@ -306,7 +306,7 @@ TARGET(YIELD_VALUE) {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
-#line 787 "shared/vm/instructions.def"
+#line 802 "shared/vm/instructions.def"
         // The generator is suspended here. `sent` is not written by this code: CPython
         // (gen_send_ex) pushes the value sent in when it resumes the frame, before the
         // RESUME that follows, so the effect the compiler sees is 0 as in 3.11.
@@ -322,7 +322,7 @@ TARGET(GET_AITER) {
     PyObject *obj = stack_pointer[-1];
     PyObject *iter;
     {
-#line 828 "shared/vm/instructions.def"
+#line 844 "shared/vm/instructions.def"
         iter = ff_get_aiter(tstate, obj);
         Py_XDECREF(obj);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -336,7 +336,7 @@ TARGET(GET_ANEXT) {
     PyObject *aiter = stack_pointer[-1];
     PyObject *awaitable;
     {
-#line 834 "shared/vm/instructions.def"
+#line 850 "shared/vm/instructions.def"
         awaitable = ff_get_anext(tstate, aiter);
         if (awaitable == NULL) {
             goto error;
@@ -352,7 +352,7 @@ TARGET(END_ASYNC_FOR) {
     PyObject *exc = stack_pointer[-1];
     PyObject *aiter = stack_pointer[-2];
     {
-#line 841 "shared/vm/instructions.def"
+#line 857 "shared/vm/instructions.def"
         // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
         // anything else is re-raised (no new traceback entry, as RERAISE).
         if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
@@ -374,7 +374,7 @@ TARGET(BEFORE_ASYNC_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 854 "shared/vm/instructions.def"
+#line 870 "shared/vm/instructions.def"
         res = ff_before_async_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -390,7 +390,7 @@ TARGET(ASYNC_GEN_WRAP) {
     PyObject *value = stack_pointer[-1];
     PyObject *wrapped;
     {
-#line 860 "shared/vm/instructions.def"
+#line 876 "shared/vm/instructions.def"
         // An async generator's yielded value, marked as such for its asend().
         wrapped = ff_async_gen_wrap(value);
         Py_XDECREF(value);
@@ -405,7 +405,7 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 904 "shared/vm/instructions.def"
+#line 920 "shared/vm/instructions.def"
         // The exception being handled is what sys.exc_info() and tracebacks read as
         // an exception: anything else (mutated bytecode) is refused.
         if (!PyExceptionInstance_Check(new_exc)) {
@@ -431,7 +431,7 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 921 "shared/vm/instructions.def"
+#line 937 "shared/vm/instructions.def"
         if (exc_value != Py_None && !PyExceptionInstance_Check(exc_value)) {
             PyErr_SetString(PyExc_SystemError, "POP_EXCEPT restores something that is not an exception");
             goto error;
@@ -450,7 +450,7 @@ TARGET(CHECK_EG_MATCH) {
     PyObject *rest;
     PyObject *match;
     {
-#line 943 "shared/vm/instructions.def"
+#line 959 "shared/vm/instructions.def"
         // except*: split the exception group left so far. No match: [exc_value, None];
         // a match: [rest, match], and match is the exception being handled.
         if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
@@ -486,7 +486,7 @@ TARGET(PREP_RERAISE_STAR) {
     PyObject *orig = stack_pointer[-2];
     PyObject *val;
     {
-#line 969 "shared/vm/instructions.def"
+#line 985 "shared/vm/instructions.def"
         // The end of a try-except*: what is left to raise (None: nothing).
         val = ff_prep_reraise_star(orig, excs);
         Py_XDECREF(orig); Py_XDECREF(excs);
@@ -503,7 +503,7 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 976 "shared/vm/instructions.def"
+#line 992 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -521,7 +521,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 982 "shared/vm/instructions.def"
+#line 998 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -1501,7 +1501,7 @@ TARGET(CHECK_EXC_MATCH) {
         PyObject *left = stack_pointer[-2];
         PyObject *b;
         {
-#line 930 "shared/vm/instructions.def"
+#line 946 "shared/vm/instructions.def"
             if (ff_check_except_type_valid(tstate, right) < 0) {
                 Py_DECREF(right);
                 if (1) { STACK_SHRINK(1); goto error; }
@@ -1774,7 +1774,7 @@ TARGET(RETURN_GENERATOR) {
 #endif
     { /* _RETURN_GENERATOR */
         {
-#line 774 "shared/vm/instructions.def"
+#line 789 "shared/vm/instructions.def"
             // Moves this frame into a new generator object and returns it to the caller.
             _PyFrame_SetStackPointer(frame, stack_pointer);
             frame_result = ff_make_generator(tstate, frame);
@@ -2420,7 +2420,7 @@ TARGET(MATCH_CLASS) {
 
 TARGET(JUMP_FORWARD) {
     {
-#line 571 "shared/vm/instructions.def"
+#line 574 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
 #line 2426 "shared/vm/generated/cases.c.h"
     }
@@ -2429,7 +2429,7 @@ TARGET(JUMP_FORWARD) {
 
 TARGET(JUMP_BACKWARD) {
     {
-#line 575 "shared/vm/instructions.def"
+#line 578 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
 #line 2435 "shared/vm/generated/cases.c.h"
     }
@@ -2438,7 +2438,7 @@ TARGET(JUMP_BACKWARD) {
 
 TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
-#line 579 "shared/vm/instructions.def"
+#line 582 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
 #line 2444 "shared/vm/generated/cases.c.h"
     }
@@ -2448,7 +2448,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
 TARGET(POP_JUMP_FORWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 623 "shared/vm/instructions.def"
+#line 626 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
@@ -2463,7 +2463,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
 TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 631 "shared/vm/instructions.def"
+#line 634 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
@@ -2478,7 +2478,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 639 "shared/vm/instructions.def"
+#line 642 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (is_none) {
@@ -2493,7 +2493,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
 TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     PyObject *value = stack_pointer[-1];
     {
-#line 647 "shared/vm/instructions.def"
+#line 650 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
         Py_XDECREF(value);
         if (!is_none) {
@@ -2508,7 +2508,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
 TARGET(JUMP_IF_FALSE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 655 "shared/vm/instructions.def"
+#line 658 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2526,7 +2526,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
 TARGET(JUMP_IF_TRUE_OR_POP) {
     PyObject *cond = stack_pointer[-1];
     {
-#line 666 "shared/vm/instructions.def"
+#line 669 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(cond);
         if (truth < 0) {
             goto error;
@@ -2543,23 +2543,28 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
 
 TARGET(EXTENDED_ARG) {
     {
-#line 677 "shared/vm/instructions.def"
+#line 680 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
         oparg = (oparg << 8) | _Py_OPARG(*next_instr);
         opcode = _Py_OPCODE(*next_instr);
         next_instr++;
+        if (FF_TRACING() && ff_deopt[opcode] != 0) {
+            // As 3.11: the instruction after EXTENDED_ARG is not traced on its own,
+            // but runs as its family's generic instruction.
+            opcode = ff_deopt[opcode];
+        }
         goto dispatch_opcode;
-#line 2553 "shared/vm/generated/cases.c.h"
+#line 2558 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 TARGET(KW_NAMES) {
     {
-#line 687 "shared/vm/instructions.def"
+#line 695 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2563 "shared/vm/generated/cases.c.h"
+#line 2568 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2571,11 +2576,11 @@ TARGET(CALL_FUNCTION_EX) {
     PyObject *null = stack_pointer[-(((oparg & 1) ? 1 : 0) + 3)];
     PyObject *result;
     {
-#line 710 "shared/vm/instructions.def"
+#line 725 "shared/vm/instructions.def"
         result = ff_call_function_ex(tstate, func, callargs, kwargs);
         Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
         if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 2579 "shared/vm/generated/cases.c.h"
+#line 2584 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
     stack_pointer[-1] = result;
@@ -2590,11 +2595,11 @@ TARGET(MAKE_FUNCTION) {
     PyObject *defaults = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *func;
     {
-#line 716 "shared/vm/instructions.def"
+#line 731 "shared/vm/instructions.def"
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2598 "shared/vm/generated/cases.c.h"
+#line 2603 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2606,11 +2611,11 @@ TARGET(IMPORT_NAME) {
     PyObject *level = stack_pointer[-2];
     PyObject *res;
     {
-#line 748 "shared/vm/instructions.def"
+#line 763 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2614 "shared/vm/generated/cases.c.h"
+#line 2619 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2621,12 +2626,12 @@ TARGET(IMPORT_FROM) {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
-#line 754 "shared/vm/instructions.def"
+#line 769 "shared/vm/instructions.def"
         res = ff_import_from(tstate, from, PyTuple_GET_ITEM(names, oparg));
         if (res == NULL) {
             goto error;
         }
-#line 2630 "shared/vm/generated/cases.c.h"
+#line 2635 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2635,12 +2640,12 @@ TARGET(IMPORT_FROM) {
 
 TARGET(RESUME) {
     {
-#line 795 "shared/vm/instructions.def"
+#line 810 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 2644 "shared/vm/generated/cases.c.h"
+#line 2649 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2649,13 +2654,13 @@ TARGET(GET_AWAITABLE) {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
-#line 820 "shared/vm/instructions.def"
+#line 836 "shared/vm/instructions.def"
         // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
         // (for the message). make_code checks oparg <= 2.
         iter = ff_get_awaitable(tstate, iterable, oparg);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 2659 "shared/vm/generated/cases.c.h"
+#line 2664 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -2664,7 +2669,7 @@ TARGET(GET_AWAITABLE) {
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 869 "shared/vm/instructions.def"
+#line 885 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2672,7 +2677,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2676 "shared/vm/generated/cases.c.h"
+#line 2681 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2682,7 +2687,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 879 "shared/vm/instructions.def"
+#line 895 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2705,7 +2710,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2709 "shared/vm/generated/cases.c.h"
+#line 2714 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2733,7 +2738,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2737 "shared/vm/generated/cases.c.h"
+#line 2742 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2757,7 +2762,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2761 "shared/vm/generated/cases.c.h"
+#line 2766 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2784,7 +2789,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2788 "shared/vm/generated/cases.c.h"
+#line 2793 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2809,7 +2814,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2813 "shared/vm/generated/cases.c.h"
+#line 2818 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2826,7 +2831,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2830 "shared/vm/generated/cases.c.h"
+#line 2835 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2844,7 +2849,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2848 "shared/vm/generated/cases.c.h"
+#line 2853 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2858,7 +2863,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2862 "shared/vm/generated/cases.c.h"
+#line 2867 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2879,7 +2884,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2883 "shared/vm/generated/cases.c.h"
+#line 2888 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2899,7 +2904,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2903 "shared/vm/generated/cases.c.h"
+#line 2908 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2920,7 +2925,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2924 "shared/vm/generated/cases.c.h"
+#line 2929 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2936,7 +2941,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2940 "shared/vm/generated/cases.c.h"
+#line 2945 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2957,7 +2962,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2961 "shared/vm/generated/cases.c.h"
+#line 2966 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2975,7 +2980,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2979 "shared/vm/generated/cases.c.h"
+#line 2984 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2996,7 +3001,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3000 "shared/vm/generated/cases.c.h"
+#line 3005 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -3010,7 +3015,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3014 "shared/vm/generated/cases.c.h"
+#line 3019 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3031,7 +3036,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3035 "shared/vm/generated/cases.c.h"
+#line 3040 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3046,7 +3051,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3050 "shared/vm/generated/cases.c.h"
+#line 3055 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3067,7 +3072,7 @@ TARGET(CALL_TYPE_1) {
 #line 118 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3071 "shared/vm/generated/cases.c.h"
+#line 3076 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3080,7 +3085,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_INCREF(res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
-#line 3084 "shared/vm/generated/cases.c.h"
+#line 3089 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3101,7 +3106,7 @@ TARGET(CALL_STR_1) {
 #line 131 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || FF_CALLABLE(method_or_null, callable_or_self) != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3105 "shared/vm/generated/cases.c.h"
+#line 3110 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3114,7 +3119,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(FF_CALL_ARGV(method_or_null, args)[0]);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3118 "shared/vm/generated/cases.c.h"
+#line 3123 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3136,7 +3141,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3140 "shared/vm/generated/cases.c.h"
+#line 3145 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3151,7 +3156,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3155 "shared/vm/generated/cases.c.h"
+#line 3160 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3175,7 +3180,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3179 "shared/vm/generated/cases.c.h"
+#line 3184 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3186,7 +3191,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3190 "shared/vm/generated/cases.c.h"
+#line 3195 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3206,7 +3211,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3210 "shared/vm/generated/cases.c.h"
+#line 3215 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3230,7 +3235,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3234 "shared/vm/generated/cases.c.h"
+#line 3239 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3241,7 +3246,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3245 "shared/vm/generated/cases.c.h"
+#line 3250 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3261,7 +3266,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3265 "shared/vm/generated/cases.c.h"
+#line 3270 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3285,7 +3290,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3289 "shared/vm/generated/cases.c.h"
+#line 3294 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3296,7 +3301,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3300 "shared/vm/generated/cases.c.h"
+#line 3305 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3313,7 +3318,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3317 "shared/vm/generated/cases.c.h"
+#line 3322 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3337,7 +3342,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3341 "shared/vm/generated/cases.c.h"
+#line 3346 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3348,7 +3353,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3352 "shared/vm/generated/cases.c.h"
+#line 3357 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3367,7 +3372,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3371 "shared/vm/generated/cases.c.h"
+#line 3376 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3388,7 +3393,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3392 "shared/vm/generated/cases.c.h"
+#line 3397 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3412,7 +3417,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3416 "shared/vm/generated/cases.c.h"
+#line 3421 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3429,7 +3434,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3433 "shared/vm/generated/cases.c.h"
+#line 3438 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3442,7 +3447,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3446 "shared/vm/generated/cases.c.h"
+#line 3451 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3460,7 +3465,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3464 "shared/vm/generated/cases.c.h"
+#line 3469 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3473,7 +3478,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3477 "shared/vm/generated/cases.c.h"
+#line 3482 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3491,7 +3496,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3495 "shared/vm/generated/cases.c.h"
+#line 3500 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3507,7 +3512,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3511 "shared/vm/generated/cases.c.h"
+#line 3516 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3527,7 +3532,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3531 "shared/vm/generated/cases.c.h"
+#line 3536 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3549,12 +3554,15 @@ TARGET(FOR_ITER) {
                     if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
                         goto error;
                     }
+                    if (tstate->c_tracefunc != NULL) {
+                        ff_trace_exception(tstate, frame);   // as 3.11: the StopIteration is an event
+                    }
                     PyErr_Clear();
                 }
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3558 "shared/vm/generated/cases.c.h"
+#line 3566 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3572,7 +3580,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3576 "shared/vm/generated/cases.c.h"
+#line 3584 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3580,7 +3588,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3584 "shared/vm/generated/cases.c.h"
+#line 3592 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3593,7 +3601,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3597 "shared/vm/generated/cases.c.h"
+#line 3605 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3612,7 +3620,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3616 "shared/vm/generated/cases.c.h"
+#line 3624 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3624,7 +3632,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3628 "shared/vm/generated/cases.c.h"
+#line 3636 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3642,7 +3650,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3646 "shared/vm/generated/cases.c.h"
+#line 3654 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3667,7 +3675,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3671 "shared/vm/generated/cases.c.h"
+#line 3679 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3685,7 +3693,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3689 "shared/vm/generated/cases.c.h"
+#line 3697 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3698,7 +3706,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3702 "shared/vm/generated/cases.c.h"
+#line 3710 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3717,7 +3725,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3721 "shared/vm/generated/cases.c.h"
+#line 3729 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3725,7 +3733,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3729 "shared/vm/generated/cases.c.h"
+#line 3737 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3738,7 +3746,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3742 "shared/vm/generated/cases.c.h"
+#line 3750 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3759,7 +3767,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3763 "shared/vm/generated/cases.c.h"
+#line 3771 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3774,7 +3782,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3778 "shared/vm/generated/cases.c.h"
+#line 3786 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3795,7 +3803,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3799 "shared/vm/generated/cases.c.h"
+#line 3807 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3807,7 +3815,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3811 "shared/vm/generated/cases.c.h"
+#line 3819 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3823,7 +3831,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3827 "shared/vm/generated/cases.c.h"
+#line 3835 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3835,7 +3843,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3839 "shared/vm/generated/cases.c.h"
+#line 3847 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3855,7 +3863,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3859 "shared/vm/generated/cases.c.h"
+#line 3867 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3868,7 +3876,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3872 "shared/vm/generated/cases.c.h"
+#line 3880 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3888,7 +3896,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3892 "shared/vm/generated/cases.c.h"
+#line 3900 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3901,7 +3909,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3905 "shared/vm/generated/cases.c.h"
+#line 3913 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3922,7 +3930,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3926 "shared/vm/generated/cases.c.h"
+#line 3934 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3935,7 +3943,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3939 "shared/vm/generated/cases.c.h"
+#line 3947 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3955,7 +3963,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3959 "shared/vm/generated/cases.c.h"
+#line 3967 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3968,7 +3976,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3972 "shared/vm/generated/cases.c.h"
+#line 3980 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3985,7 +3993,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3989 "shared/vm/generated/cases.c.h"
+#line 3997 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -3997,7 +4005,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4001 "shared/vm/generated/cases.c.h"
+#line 4009 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4017,7 +4025,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4021 "shared/vm/generated/cases.c.h"
+#line 4029 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4030,7 +4038,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4034 "shared/vm/generated/cases.c.h"
+#line 4042 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4050,7 +4058,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4054 "shared/vm/generated/cases.c.h"
+#line 4062 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4063,7 +4071,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4067 "shared/vm/generated/cases.c.h"
+#line 4075 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4084,7 +4092,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4088 "shared/vm/generated/cases.c.h"
+#line 4096 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4097,7 +4105,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4101 "shared/vm/generated/cases.c.h"
+#line 4109 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4117,7 +4125,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4121 "shared/vm/generated/cases.c.h"
+#line 4129 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4130,7 +4138,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4134 "shared/vm/generated/cases.c.h"
+#line 4142 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4147,7 +4155,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4151 "shared/vm/generated/cases.c.h"
+#line 4159 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4159,7 +4167,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4163 "shared/vm/generated/cases.c.h"
+#line 4171 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4179,7 +4187,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4183 "shared/vm/generated/cases.c.h"
+#line 4191 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4192,7 +4200,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4196 "shared/vm/generated/cases.c.h"
+#line 4204 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4212,7 +4220,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4216 "shared/vm/generated/cases.c.h"
+#line 4224 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4225,7 +4233,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4229 "shared/vm/generated/cases.c.h"
+#line 4237 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4246,7 +4254,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4250 "shared/vm/generated/cases.c.h"
+#line 4258 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4259,7 +4267,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4263 "shared/vm/generated/cases.c.h"
+#line 4271 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4279,7 +4287,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4283 "shared/vm/generated/cases.c.h"
+#line 4291 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4292,7 +4300,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4296 "shared/vm/generated/cases.c.h"
+#line 4304 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4309,7 +4317,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4313 "shared/vm/generated/cases.c.h"
+#line 4321 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4321,7 +4329,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4325 "shared/vm/generated/cases.c.h"
+#line 4333 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4341,7 +4349,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4345 "shared/vm/generated/cases.c.h"
+#line 4353 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4354,7 +4362,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4358 "shared/vm/generated/cases.c.h"
+#line 4366 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4374,7 +4382,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4378 "shared/vm/generated/cases.c.h"
+#line 4386 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4387,7 +4395,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4391 "shared/vm/generated/cases.c.h"
+#line 4399 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4408,7 +4416,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4412 "shared/vm/generated/cases.c.h"
+#line 4420 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4421,7 +4429,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4425 "shared/vm/generated/cases.c.h"
+#line 4433 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4441,7 +4449,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4445 "shared/vm/generated/cases.c.h"
+#line 4453 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4454,7 +4462,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4458 "shared/vm/generated/cases.c.h"
+#line 4466 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4473,21 +4481,21 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4477 "shared/vm/generated/cases.c.h"
+#line 4485 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 583 "shared/vm/instructions.def"
+#line 586 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4491 "shared/vm/generated/cases.c.h"
+#line 4499 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4505,21 +4513,21 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4509 "shared/vm/generated/cases.c.h"
+#line 4517 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_FORWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 593 "shared/vm/instructions.def"
+#line 596 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4523 "shared/vm/generated/cases.c.h"
+#line 4531 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4537,21 +4545,21 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4541 "shared/vm/generated/cases.c.h"
+#line 4549 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_FALSE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 603 "shared/vm/instructions.def"
+#line 606 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4555 "shared/vm/generated/cases.c.h"
+#line 4563 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4569,21 +4577,21 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4573 "shared/vm/generated/cases.c.h"
+#line 4581 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
     { /* _POP_JUMP_BACKWARD_IF_TRUE */
         PyObject *cond = stack_pointer[-1];
         {
-#line 613 "shared/vm/instructions.def"
+#line 616 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
             Py_XDECREF(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4587 "shared/vm/generated/cases.c.h"
+#line 4595 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4599,7 +4607,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4603 "shared/vm/generated/cases.c.h"
+#line 4611 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4612,7 +4620,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4616 "shared/vm/generated/cases.c.h"
+#line 4624 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4629,7 +4637,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4633 "shared/vm/generated/cases.c.h"
+#line 4641 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4644,7 +4652,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4648 "shared/vm/generated/cases.c.h"
+#line 4656 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4661,7 +4669,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4665 "shared/vm/generated/cases.c.h"
+#line 4673 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4676,7 +4684,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4680 "shared/vm/generated/cases.c.h"
+#line 4688 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4695,7 +4703,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4699 "shared/vm/generated/cases.c.h"
+#line 4707 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4708,7 +4716,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4712 "shared/vm/generated/cases.c.h"
+#line 4720 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4721,10 +4729,10 @@ TARGET(BUILD_SLICE) {
     { /* _BINARY_SLICE */
         {
 #line 17 "stage2/vm/binary_slice.def"
-            if (oparg == 2 && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
+            if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4728 "shared/vm/generated/cases.c.h"
+#line 4736 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4732,10 +4740,10 @@ TARGET(BUILD_SLICE) {
     { /* _STORE_SLICE */
         {
 #line 12 "stage2/vm/store_slice.def"
-            if (oparg == 2 && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
+            if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4739 "shared/vm/generated/cases.c.h"
+#line 4747 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4749,7 +4757,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4753 "shared/vm/generated/cases.c.h"
+#line 4761 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4771,7 +4779,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4775 "shared/vm/generated/cases.c.h"
+#line 4783 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4789,7 +4797,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4793 "shared/vm/generated/cases.c.h"
+#line 4801 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4799,7 +4807,7 @@ TARGET(CALL) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 692 "shared/vm/instructions.def"
+#line 700 "shared/vm/instructions.def"
             // [NULL, callable, args...] or [method, self, args...]; kwnames from KW_NAMES.
             PyObject *callable = callable_or_self;
             PyObject **argv = args;
@@ -4810,11 +4818,18 @@ TARGET(CALL) {
                 nargs++;
             }
             Py_ssize_t npos = nargs - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
-            res = PyObject_Vectorcall(callable, argv, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+            if (FF_TRACING()) {
+                // c_call/c_return/c_exception for builtins (specialized members deopt
+                // to this one while tracing, so these events have this one place).
+                res = ff_trace_call_function(tstate, callable, argv, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+            }
+            else {
+                res = PyObject_Vectorcall(callable, argv, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+            }
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4818 "shared/vm/generated/cases.c.h"
+#line 4833 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4834,7 +4849,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4838 "shared/vm/generated/cases.c.h"
+#line 4853 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4851,7 +4866,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4855 "shared/vm/generated/cases.c.h"
+#line 4870 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4869,7 +4884,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4873 "shared/vm/generated/cases.c.h"
+#line 4888 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4888,7 +4903,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4892 "shared/vm/generated/cases.c.h"
+#line 4907 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4900,7 +4915,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4904 "shared/vm/generated/cases.c.h"
+#line 4919 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4918,7 +4933,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4922 "shared/vm/generated/cases.c.h"
+#line 4937 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4937,7 +4952,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4941 "shared/vm/generated/cases.c.h"
+#line 4956 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4949,7 +4964,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 4953 "shared/vm/generated/cases.c.h"
+#line 4968 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4961,7 +4976,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 4965 "shared/vm/generated/cases.c.h"
+#line 4980 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -4980,7 +4995,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4984 "shared/vm/generated/cases.c.h"
+#line 4999 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4992,7 +5007,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 4996 "shared/vm/generated/cases.c.h"
+#line 5011 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5010,7 +5025,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5014 "shared/vm/generated/cases.c.h"
+#line 5029 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5029,7 +5044,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5033 "shared/vm/generated/cases.c.h"
+#line 5048 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5041,7 +5056,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5045 "shared/vm/generated/cases.c.h"
+#line 5060 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5060,7 +5075,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5064 "shared/vm/generated/cases.c.h"
+#line 5079 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5071,7 +5086,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5075 "shared/vm/generated/cases.c.h"
+#line 5090 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5088,12 +5103,12 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         {
 #line 32 "stage2/vm/inline_generators.def"
-            if (ff_inline_generators && oparg < 256 && ff_generator_resumable(receiver)
+            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL && ff_generator_resumable(receiver)
                 && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 5097 "shared/vm/generated/cases.c.h"
+#line 5112 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5103,12 +5118,12 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         {
 #line 16 "stage2/vm/inline_await.def"
-            if (ff_inline_await && oparg < 256 && ff_coroutine_resumable(receiver, v)
+            if (ff_inline_await && oparg < 256 && tstate->c_tracefunc == NULL && ff_coroutine_resumable(receiver, v)
                 && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 5112 "shared/vm/generated/cases.c.h"
+#line 5127 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5117,9 +5132,10 @@ TARGET(SEND) {
         PyObject *receiver = stack_pointer[-2];
         PyObject *retval;
         {
-#line 802 "shared/vm/instructions.def"
+#line 817 "shared/vm/instructions.def"
             PyObject *value = NULL;
-            PySendResult status = PyIter_Send(receiver, v, &value);
+            PySendResult status = tstate->c_tracefunc == NULL ? PyIter_Send(receiver, v, &value)
+                                                              : ff_traced_send(tstate, frame, receiver, v, &value);
             Py_DECREF(v);
             if (status == PYGEN_ERROR) {
                 { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
@@ -5129,7 +5145,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 5133 "shared/vm/generated/cases.c.h"
+#line 5149 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -5146,7 +5162,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5150 "shared/vm/generated/cases.c.h"
+#line 5166 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5177,7 +5193,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5181 "shared/vm/generated/cases.c.h"
+#line 5197 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5201,7 +5217,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5205 "shared/vm/generated/cases.c.h"
+#line 5221 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5221,7 +5237,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5225 "shared/vm/generated/cases.c.h"
+#line 5241 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5262,7 +5278,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5266 "shared/vm/generated/cases.c.h"
+#line 5282 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5302,7 +5318,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5306 "shared/vm/generated/cases.c.h"
+#line 5322 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5323,7 +5339,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5327 "shared/vm/generated/cases.c.h"
+#line 5343 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5344,7 +5360,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5348 "shared/vm/generated/cases.c.h"
+#line 5364 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5363,7 +5379,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5367 "shared/vm/generated/cases.c.h"
+#line 5383 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5381,7 +5397,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5385 "shared/vm/generated/cases.c.h"
+#line 5401 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5393,7 +5409,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5397 "shared/vm/generated/cases.c.h"
+#line 5413 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5410,7 +5426,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5414 "shared/vm/generated/cases.c.h"
+#line 5430 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5432,7 +5448,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5436 "shared/vm/generated/cases.c.h"
+#line 5452 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5471,7 +5487,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5475 "shared/vm/generated/cases.c.h"
+#line 5491 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5487,7 +5503,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5491 "shared/vm/generated/cases.c.h"
+#line 5507 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5506,7 +5522,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5510 "shared/vm/generated/cases.c.h"
+#line 5526 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5518,7 +5534,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5522 "shared/vm/generated/cases.c.h"
+#line 5538 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5543,7 +5559,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5547 "shared/vm/generated/cases.c.h"
+#line 5563 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5564,7 +5580,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5568 "shared/vm/generated/cases.c.h"
+#line 5584 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5590,7 +5606,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5594 "shared/vm/generated/cases.c.h"
+#line 5610 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
