@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
+
+import pytest
 
 _SCRIPT = """
 import json, sys
@@ -46,3 +49,17 @@ def instructions(path, env: dict[str, str]) -> int:
                    check=True, timeout=900,
                    env={**os.environ, "FIVEFOLD_STAGE": "2", "PYTHONHASHSEED": "0", **env})
     return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
+
+
+def counts_instructions(test):
+    """Mark a test that counts instructions: host_only (under qemu valgrind
+    would count qemu's instructions), skipped where valgrind is missing."""
+    test = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")(test)
+    return pytest.mark.host_only(test)
+
+
+def instructions_on_and_off(tmp_path, program: str, change: str) -> tuple[int, int]:
+    """Instructions of `program` at stage 2 with `change` on, then off."""
+    path = tmp_path / "loop.py"
+    path.write_text(program)
+    return instructions(path, {}), instructions(path, {"FIVEFOLD_WITHOUT": change})

@@ -13,13 +13,12 @@ fewer instructions with the change on (cachegrind; skipped without valgrind)."""
 
 from __future__ import annotations
 
-import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
-from members import instructions
+from members import counts_instructions, instructions_on_and_off
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
 
@@ -112,14 +111,9 @@ run()
 """
 
 
-# host_only: valgrind counts the host's instructions; under qemu it would count qemu's.
-@pytest.mark.host_only
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+@counts_instructions
 def test_switch_fewer_instructions_per_call(tmp_path):
-    path = tmp_path / "loop.py"
-    path.write_text(LOOP)
-    on = instructions(path, {})
-    off = instructions(path, {"FIVEFOLD_WITHOUT": "s2.call_defaults"})
+    on, off = instructions_on_and_off(tmp_path, LOOP, "s2.call_defaults")
     # 100,000 calls: the general binding costs tens of instructions more per
     # call (measured: 696.9M against 705.9M, 90 a call); start-up noise is a few thousand.
     assert off - on > 100000 * 10, (on, off)

@@ -13,12 +13,11 @@ such calls costs fewer instructions with the change on (cachegrind)."""
 
 from __future__ import annotations
 
-import shutil
 import textwrap
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
-from members import instructions
+from members import counts_instructions, instructions_on_and_off
 
 PROGRAM = """
     import asyncio, sys, types
@@ -127,14 +126,9 @@ run()
 """
 
 
-# host_only: valgrind counts the host's instructions; under qemu it would count qemu's.
-@pytest.mark.host_only
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+@counts_instructions
 def test_switch_fewer_instructions_per_call(tmp_path):
-    path = tmp_path / "loop.py"
-    path.write_text(LOOP)
-    on = instructions(path, {})
-    off = instructions(path, {"FIVEFOLD_WITHOUT": "s2.generator_exact_args"})
+    on, off = instructions_on_and_off(tmp_path, LOOP, "s2.generator_exact_args")
     # 100,000 generator calls: the general push costs tens of instructions more
     # per call (its checks, then the binding); start-up noise is a few thousand.
     assert off - on > 100000 * 10, (on, off)
