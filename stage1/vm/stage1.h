@@ -11,9 +11,15 @@
 /* CPython 3.11 ints: ob_size is the signed digit count; a "compact" int has at
  * most one 30-bit digit, so sums, differences and products of two fit a long long. */
 static inline int
+ff_int_compact(PyObject *v)
+{
+    return (size_t)(Py_SIZE(v) + 1) < 3;
+}
+
+static inline int
 ff_int_compact_pair(PyObject *a, PyObject *b)
 {
-    return (size_t)(Py_SIZE(a) + 1) < 3 && (size_t)(Py_SIZE(b) + 1) < 3;
+    return ff_int_compact(a) && ff_int_compact(b);
 }
 
 static inline long long

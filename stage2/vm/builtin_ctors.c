@@ -1,7 +1,7 @@
 /* s2.builtin_ctors: int(x), float(x) and tuple(x) of one argument, as the
  * classes' constructors compute them (builtin_ctors.def). */
 #include "vm_internal.h"   /* first: internal headers need Py_BUILD_CORE_MODULE */
-#include "stage1.h"         /* ff_int_compact_value */
+#include "stage1.h"         /* ff_int_compact, ff_int_compact_value */
 #include "stage2.h"
 
 /* cls is exactly int, float or tuple (the caller checked its identity, so no
@@ -28,7 +28,7 @@ ff_construct_builtin_1(PyTypeObject *cls, PyObject *arg)
         if (PyFloat_CheckExact(arg)) {
             return Py_NewRef(arg);
         }
-        if (PyLong_CheckExact(arg) && (size_t)(Py_SIZE(arg) + 1) < 3) {
+        if (PyLong_CheckExact(arg) && ff_int_compact(arg)) {
             /* |value| < 2**30: exactly representable, as PyLong_AsDouble gives it. */
             return PyFloat_FromDouble((double)ff_int_compact_value(arg));
         }

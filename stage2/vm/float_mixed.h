@@ -5,13 +5,14 @@
 
 #include "vm_internal.h"
 #include "opcode.h"   /* NB_ADD and friends */
+#include "stage1.h"   /* ff_int_compact, ff_int_compact_value */
 
-/* An exact int of one 30-bit digit or none (CPython 3.11: ob_size is the
- * signed digit count): exactly a double. */
+/* An exact int of one 30-bit digit or none (stage 1's "compact"): exactly a
+ * double. */
 static inline int
 ff_int_small_exact(PyObject *v)
 {
-    return PyLong_CheckExact(v) && (size_t)(Py_SIZE(v) + 1) < 3;
+    return PyLong_CheckExact(v) && ff_int_compact(v);
 }
 
 /* An exact float, or an int ff_int_small_exact accepts. */
@@ -28,7 +29,7 @@ ff_number_as_double(PyObject *v)
     if (PyFloat_CheckExact(v)) {
         return PyFloat_AS_DOUBLE(v);
     }
-    return (double)((long long)Py_SIZE(v) * (long long)((PyLongObject *)v)->ob_digit[0]);
+    return (double)ff_int_compact_value(v);
 }
 
 /* Whether BINARY_OP_FLOAT_MIXED computes `left <oparg> right`: + - * with a
