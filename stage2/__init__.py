@@ -272,4 +272,33 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("chaos", "float", "raytrace", "spectral_norm", "nbody", "scimark"),
         test="tests/stage2/test_float_mixed.py",
         requires=("s1.binary_op", "s1.compare_op", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.call_varargs", stage=2, merge_order=56,
+        description="A call of a fivefold function with *args or **kwargs parameters pushes its "
+                    "frame in the loop as any other fivefold call (the extra positional arguments "
+                    "become the *args tuple, keywords that name no parameter the **kwargs dict, "
+                    "as CPython's initialize_locals binds them), instead of leaving the loop "
+                    "through _PyFunction_Vectorcall and PEP 523 on every call.",
+        targets=("logging", "deepcopy", "pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_call_varargs.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.subscr_getitem", stage=2, merge_order=57,
+        description="obj[key] where obj's class has a __getitem__ that is a fivefold function of two "
+                    "positional parameters: a member of stage 1's BINARY_SUBSCR family (guarded by "
+                    "the class's version) pushes __getitem__'s frame with (obj, key) and runs it in "
+                    "the loop (CPython 3.11's BINARY_SUBSCR_GETITEM), instead of "
+                    "PyObject_GetItem -> slot_mp_subscript -> PEP 523 on every subscript.",
+        targets=("scimark",),
+        test="tests/stage2/test_subscr_getitem.py",
+        requires=("s1.subscr", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.call_function_ex", stage=2, merge_order=58,
+        description="f(*args), f(*args, **kwargs) and obj.m(*args, **kwargs) of a fivefold function "
+                    "or a bound method of one, with an exact tuple and an exact dict of str keys: "
+                    "the arguments are bound as a CALL's and the callee's frame runs in the loop, "
+                    "instead of PyObject_Call -> _PyFunction_Vectorcall -> PEP 523 per call.",
+        targets=("deepcopy", "logging", "pickle_pure_python", "unpickle_pure_python"),
+        test="tests/stage2/test_call_function_ex.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

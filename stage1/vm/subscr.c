@@ -37,6 +37,7 @@ ff_specialize_binary_subscr(PyObject *container, PyObject *sub, _Py_CODEUNIT *in
     else {
         ff_specialize_fail(instr, FF_BINARY_SUBSCR, PyUnicode_CheckExact(container) ? "str" : "other container");
     }
+    ff_ask_family_hooks(FF_BINARY_SUBSCR, container, sub, instr, 0, 0);
 }
 
 void

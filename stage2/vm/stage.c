@@ -27,6 +27,8 @@ int ff_c_entry = 0;
 int ff_inline_bound_calls = 0;
 int ff_call_defaults = 0;
 int ff_generator_exact_args = 0;
+int ff_call_varargs = 0;
+int ff_call_function_ex_on = 0;
 static int any_on = 0;
 
 static int
@@ -52,7 +54,9 @@ configure(const unsigned char *on)
         || ff_set_family_hook(FF_LOAD_METHOD, ff_load_method_lazy_dict_hook,
                               on[FF_CHANGE_s2_load_method_lazy_dict]) < 0
         || ff_set_family_hook(FF_BINARY_OP, ff_float_mixed_binary_hook, on[FF_CHANGE_s2_float_mixed]) < 0
-        || ff_set_family_hook(FF_COMPARE_OP, ff_float_mixed_compare_hook, on[FF_CHANGE_s2_float_mixed]) < 0) {
+        || ff_set_family_hook(FF_COMPARE_OP, ff_float_mixed_compare_hook, on[FF_CHANGE_s2_float_mixed]) < 0
+        || (on[FF_CHANGE_s2_subscr_getitem] && ff_subscr_getitem_ready() < 0)
+        || ff_set_family_hook(FF_BINARY_SUBSCR, ff_subscr_getitem_hook, on[FF_CHANGE_s2_subscr_getitem]) < 0) {
         return -1;
     }
     ff_str_concat = on[FF_CHANGE_s2_str_concat];
@@ -73,6 +77,8 @@ configure(const unsigned char *on)
     /* It widens what s2.call_exact_args caches (call_exact_args.c): on only with
      * it, as s2.call_defaults. */
     ff_generator_exact_args = on[FF_CHANGE_s2_generator_exact_args] && on[FF_CHANGE_s2_call_exact_args];
+    ff_call_varargs = on[FF_CHANGE_s2_call_varargs];
+    ff_call_function_ex_on = on[FF_CHANGE_s2_call_function_ex];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -33,6 +33,21 @@ extern int ff_int_bitwise_on;         /* s2.int_bitwise */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+/* s2.subscr_getitem (subscr_getitem.c): its BINARY_SUBSCR hook, and its
+ * interned name (0, or -1 with an exception). */
+int ff_subscr_getitem_hook(PyObject *container, PyObject *sub, _Py_CODEUNIT *instr, int oparg);
+int ff_subscr_getitem_ready(void);
+/* Whether code `co` is fivefold's with exactly two positional parameters and
+ * nothing else (no *args, **kwargs, keyword-only ones; not a generator or
+ * coroutine): a frame ff_push_exact_frame can push with two arguments. */
+static inline int
+ff_plain_two_parameters(PyCodeObject *co)
+{
+    return co->co_argcount == 2 && co->co_kwonlyargcount == 0
+           && !(co->co_flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE
+                                | CO_ASYNC_GENERATOR | CO_ITERABLE_COROUTINE))
+           && ff_code_of_shadow(co) != NULL;
+}
 int ff_load_method_attr_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_load_method_lazy_dict_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_float_mixed_binary_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
@@ -63,6 +78,8 @@ extern int ff_call_exact_args;     /* s2.call_exact_args */
 extern int ff_cheap_frames;        /* s2.cheap_frames */
 extern int ff_inline_bound_calls;  /* s2.inline_bound_calls */
 extern int ff_call_defaults;       /* s2.call_defaults */
+extern int ff_call_varargs;        /* s2.call_varargs */
+extern int ff_call_function_ex_on; /* s2.call_function_ex */
 extern int ff_generator_exact_args;   /* s2.generator_exact_args */
 
 /* s2.call_exact_args (call_exact_args.c): the CALL cache units that hold the
@@ -149,6 +166,15 @@ ff_push_py_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv,
     return ff_push_frame(tstate, func, argv, nargs, kwnames, FF_GENERATOR_KINDS);
 }
 
+/* s2.call_function_ex (call_function_ex.c): the frame of `func(*callargs,
+ * **kwargs)` (kwargs may be NULL) for a fivefold function or a bound method of
+ * one, bound as ff_push_py_frame binds a CALL's arguments, holding new
+ * references of its own; NULL (nothing taken, no exception) when the call must
+ * take the base instruction. At most FF_EX_MAX_ARGS arguments (self, items and
+ * keywords together), gathered on the C stack. */
+#define FF_EX_MAX_ARGS 32
+_PyInterpreterFrame *ff_push_ex_frame(PyThreadState *tstate, PyObject *func, PyObject *callargs, PyObject *kwargs);
+
 /* s2.inline_calls (inline_calls.c): the checks of ff_push_py_frame that need no
  * binding (code flags in `refused` refuse too); the frame's size in words, or 0
  * when it cannot be pushed. */
@@ -211,6 +237,37 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
             DISPATCH(); \
         } \
     } while (0)
+
+/* The frame of a call of `func` with exactly co_argcount positional arguments
+ * argv[0..nargs), pushed on the data stack (taking over the function's and the
+ * arguments' references, the other locals NULL), or NULL (nothing taken) when
+ * the stack chunk has no room. The caller has checked that func can be called
+ * this way (s2.call_exact_args: its cached version; s2.subscr_getitem: the
+ * code's flags and counts). */
+static inline _PyInterpreterFrame *
+ff_push_exact_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs)
+{
+    PyCodeObject *co = (PyCodeObject *)func->func_code;
+    /* 3.11's frame size (_PyFrame_Push): specials, locals and cells, value stack. */
+    size_t size = (size_t)co->co_nlocalsplus + co->co_stacksize + FRAME_SPECIALS_SIZE;
+    if (!_PyThreadState_HasStackSpace(tstate, size)) {
+        return NULL;
+    }
+    _PyInterpreterFrame *frame = (_PyInterpreterFrame *)tstate->datastack_top;
+    tstate->datastack_top += size;
+    /* Distinct memory (the frame is above the caller's stack): restrict spares
+     * a few arguments the compiler's overlap checks. */
+    PyObject **restrict args = argv;
+    PyObject **restrict locals = frame->localsplus;
+    for (int i = 0; i < nargs; i++) {
+        locals[i] = args[i];   /* the stack's references, taken over */
+    }
+    for (int i = nargs; i < co->co_nlocalsplus; i++) {
+        locals[i] = NULL;
+    }
+    _PyFrame_InitializeSpecials(frame, func, NULL, co->co_nlocalsplus);   /* takes func */
+    return frame;
+}
 
 /* FF_ENTER_FRAME(popped): leave the instruction for new_frame, which owns what
  * the top `popped` stack entries held; the caller resumes after the
