@@ -78,9 +78,12 @@ class StageDesign:
 
 
 def changes_from_registry() -> list[ChangeInfo]:
-    """The project's registered changes (empty until the stages register theirs)."""
+    """The project's registered changes. The stage packages register theirs when
+    imported, which nothing on the model's path did (a fresh `fivefold contract
+    evaluate` saw no change at all): load them first (no C is imported)."""
     from fivefold import changes as registry
 
+    registry.load_stages()
     return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(registry.with_requirements([c.id])
                                                                   - {c.id})))
             for c in registry.all_changes()]

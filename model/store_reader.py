@@ -22,14 +22,42 @@ COLUMNS = ["machine", "commit", "engine", "engine_kind", "stage", "changes", "co
            "suite", "benchmark", "metric", "weight", "values", "timestamp", "path"]
 
 DEFAULT_ROOT = "results"
+# The results the project publishes (docs/results-store.md): kept in the
+# repository, refreshed by `nox -s publish`, read when no other store is given.
+PUBLISHED = Path("results") / "published"
+RESULT_GLOB = "*/*/*/*/*.json"
 
 
 class StoreError(Exception):
     """The store is missing, empty or holds a file that breaks the documented layout."""
 
 
+def holds_results(root: Path) -> bool:
+    return root.is_dir() and any(p.is_file() for p in root.glob(RESULT_GLOB))
+
+
+def published_root() -> Path | None:
+    """The published store of the fivefold source tree this package was installed
+    from (an editable install or a checkout), else of the current folder's tree."""
+    import fivefold
+
+    package = Path(fivefold.__file__).resolve().parent      # <tree>/shared/fivefold
+    for tree in (package.parent.parent, Path.cwd()):
+        if holds_results(tree / PUBLISHED):
+            return tree / PUBLISHED
+    return None
+
+
 def default_root() -> Path:
-    return Path(os.environ.get("FIVEFOLD_RESULTS", DEFAULT_ROOT))
+    """$FIVEFOLD_RESULTS; else ./results when it holds results (your own runs);
+    else the project's published store; else ./results (which then says what is
+    missing)."""
+    env = os.environ.get("FIVEFOLD_RESULTS")
+    if env:
+        return Path(env)
+    if holds_results(Path(DEFAULT_ROOT)):
+        return Path(DEFAULT_ROOT)
+    return published_root() or Path(DEFAULT_ROOT)
 
 
 def config_key(engine_kind: str, engine: str, changes: frozenset[str]) -> str:
@@ -105,7 +133,7 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
     root = Path(root) if root is not None else default_root()
     if not root.is_dir():
         raise StoreError(f"results store {root} does not exist (run the harness, or pass --results DIR)")
-    paths = sorted(p for p in root.glob("*/*/*/*/*.json") if p.is_file())
+    paths = sorted(p for p in root.glob(RESULT_GLOB) if p.is_file())
     if not paths:
         raise StoreError(f"results store {root} holds no result files "
                          "(<machine>/<commit>/<engine>/<suite>/<benchmark>.<metric>.json)")
