@@ -29,6 +29,7 @@ class ChangeInfo:
     stage: int
     merge_order: int = 0
     requires: tuple[str, ...] = ()   # changes it cannot run without
+    on_by_default: bool = True       # False: built and tested but not in the stage's engine
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,16 @@ def changes_from_registry() -> list[ChangeInfo]:
 
     registry.load_stages()
     return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(registry.with_requirements([c.id])
-                                                                  - {c.id})))
+                                                                  - {c.id})),
+                       c.on_by_default)
             for c in registry.all_changes()]
 
 
 def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") -> StageDesign:
-    """The stage convention: baseline is stage N-1, candidate is stage N."""
+    """The stage convention: baseline is stage N-1, candidate is stage N, each
+    as `fivefold:stage=N` runs it: a change off by default (kept, switched off
+    because its gain did not hold) is in neither."""
+    changes = [c for c in changes if c.on_by_default]
     base = frozenset(c.id for c in changes if c.stage < stage)
     own = tuple(c.id for c in sorted((c for c in changes if c.stage == stage),
                                      key=lambda c: (c.merge_order, c.id)))

@@ -19,7 +19,10 @@ import pandas as pd
 import pyperf
 
 COLUMNS = ["machine", "commit", "engine", "engine_kind", "stage", "changes", "config",
-           "suite", "benchmark", "metric", "weight", "values", "timestamp", "path"]
+           "suite", "benchmark", "metric", "weight", "values", "timestamp", "path",
+           # How it was measured (the report's "how measured" section); '' when not recorded.
+           "python_version", "implementation", "version", "source", "load", "cpu", "arch",
+           "counter", "loops"]
 
 DEFAULT_ROOT = "results"
 # The results the project publishes (docs/results-store.md): kept in the
@@ -115,6 +118,16 @@ def read_file(path: Path) -> dict:
         "values": values,
         "timestamp": str(meta.get("fivefold_timestamp", "")),
         "path": str(path),
+        "python_version": str(meta.get("fivefold_python_version", "")),
+        "implementation": str(meta.get("fivefold_implementation", "")),
+        "version": str(meta.get("fivefold_version", "")),
+        "source": str(meta.get("fivefold_source", "")),
+        # The load fivefold recorded, else the one pyperf's worker metadata has.
+        "load": str(meta.get("fivefold_load", meta.get("load_avg_1min", ""))),
+        "cpu": str(meta.get("fivefold_cpu", meta.get("cpu_model_name", ""))),
+        "arch": str(meta.get("fivefold_arch", "")),
+        "counter": str(meta.get("fivefold_counter", "")),
+        "loops": str(meta.get("loops", "")),
     }
 
 

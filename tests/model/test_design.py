@@ -18,3 +18,12 @@ def test_a_fresh_process_sees_every_stage_change():
     assert stages.startswith("[1, 2")
     n1, n2 = map(int, counts.split())
     assert n1 > 5 and n2 > 5
+
+
+def test_a_change_off_by_default_is_not_in_the_stage_engine():
+    from fivefold.model.design import ChangeInfo, stage_design
+
+    changes = [ChangeInfo("s1.a", 1), ChangeInfo("s2.b", 2), ChangeInfo("s2.off", 2, on_by_default=False)]
+    design = stage_design(2, changes)
+    assert design.changes == ("s2.b",)
+    assert design.candidate == "fivefold[s1.a,s2.b]" and design.baseline == "fivefold[s1.a]"
