@@ -259,8 +259,8 @@ def _suite_speedups(table, contract, design, n_boot, seed):
     frame = pd.DataFrame(rows)
     if not reps:
         raise ContractError(
-            f"the store has no {contract.metric!r} results on both {design.baseline} and "
-            f"{design.candidate} in the contract's suites ({', '.join(s.name for s in contract.suites)})")
+            f"the store has no {contract.metric!r} results on both {design.baseline_name} and "
+            f"{design.candidate_name} in the contract's suites ({', '.join(s.name for s in contract.suites)})")
     points = [r["speedup"].value for r in rows if r["speedup"] is not None]
     total = float(weighted_geomean(np.array(points), weights))
     total_r = weighted_geomean(np.array(reps), weights)
@@ -332,7 +332,7 @@ def format_result(result: ContractResult) -> str:
     c = result.contract
     lines = [
         f"{c.name or 'stage ' + str(c.stage)}  ({c.source})",
-        f"  compared: {result.design.baseline} (baseline) -> {result.design.candidate} (delivered)",
+        f"  compared: {result.design.baseline_name} (baseline) -> {result.design.candidate_name} (delivered)",
         f"  metric: {METRIC_LABELS.get(c.metric, c.metric)}",
     ]
     if result.note:

@@ -77,6 +77,20 @@ class StageDesign:
     def name(self) -> str:
         return self.label or f"stage {self.stage}"
 
+    def _engine_name(self, key: str, stage: int, count: int) -> str:
+        if self.explicit:
+            return key
+        return f"fivefold stage {stage} ({count} change{'s' if count != 1 else ''})"
+
+    @property
+    def baseline_name(self) -> str:
+        """The baseline as a reader names it (the configuration key lists every change)."""
+        return self._engine_name(self.baseline, self.stage - 1, len(self.base_changes))
+
+    @property
+    def candidate_name(self) -> str:
+        return self._engine_name(self.candidate, self.stage, len(self.base_changes) + len(self.changes))
+
 
 def changes_from_registry() -> list[ChangeInfo]:
     """The project's registered changes. The stage packages register theirs when

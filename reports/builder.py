@@ -133,6 +133,14 @@ def how_measured(table: pd.DataFrame, metric: str) -> dict:
     stamps = sorted(t for t in rows["timestamp"] if t)
     versions = sorted({v for v in rows["version"] if v})
     sources = sorted({s for s in rows["source"] if s})
+    if not versions:
+        # Files from before fivefold_version was filed: an installed fivefold's
+        # commit folder is v<version>-src<hash of its files>.
+        import re
+
+        named = [re.fullmatch(r"v(.+)-src([0-9a-f]+)", c) for c in sorted(set(rows["commit"]))]
+        versions = sorted({m.group(1) for m in named if m})
+        sources = sources or sorted({m.group(2) + " (of the installed files)" for m in named if m})
     return {
         "machine": str(rows["machine"].iloc[0]) if len(rows) else "",
         "cpu": ", ".join(sorted({c for c in rows["cpu"] if c})) or "not recorded",

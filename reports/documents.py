@@ -68,11 +68,7 @@ def _money(x: float) -> str:
 
 def compared(stage) -> str:
     """The two engines a stage compares, as a reader names them."""
-    design = stage.design
-    if design.explicit:
-        return f"{design.baseline} -> {design.candidate}"
-    n = stage.contract.stage
-    return f"fivefold stage {n - 1} -> fivefold stage {n}"
+    return f"{stage.design.baseline_name} -> {stage.design.candidate_name}"
 
 
 def stage_tables(stage) -> dict[str, pd.DataFrame]:

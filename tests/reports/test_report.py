@@ -222,7 +222,7 @@ def test_report_reads_against_cpython_with_human_labels_and_no_invented_fleet(tm
         assert "How" in text and "3.5 to 4.0" in text and "0123456789ab" in text
     assert "not measured" in md.lower() and "start-up time" in md
     # The stage's engines by name, its changes in a list that wraps.
-    assert "fivefold stage 0 -&gt; fivefold stage 1" in html_text
+    assert "fivefold stage 0 (0 changes) -&gt; fivefold stage 1 (12 changes)" in html_text
     assert ", s1.a_change_with_a_rather_long_name_1," in html_text
     browser_or_file_check(report.html)
 
