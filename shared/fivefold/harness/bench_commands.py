@@ -224,6 +224,8 @@ def export_suite(store, frame, path: str) -> int:
 
 
 def run_results(args) -> int:
+    import pandas  # noqa: F401 - the index needs it: a missing extra is said before anything else
+
     from fivefold.harness.store import Store
 
     store = Store(_results_root(args))

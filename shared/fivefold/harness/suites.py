@@ -92,11 +92,11 @@ class SuiteError(Exception):
 
 
 def did_you_mean(name: str, known) -> str:
-    """`name` quoted, with the closest known names when some are close (difflib)."""
+    """`name`, with the closest known names when some are close (difflib)."""
     import difflib
 
     close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.6)
-    return f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
+    return name + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
 
 
 @dataclass(frozen=True)
