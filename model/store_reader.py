@@ -131,6 +131,13 @@ def read_file(path: Path) -> dict:
     }
 
 
+def read_all(root: str | os.PathLike | None = None) -> pd.DataFrame:
+    """Every file of the store, all machines and commits (for a timeline)."""
+    root = Path(root) if root is not None else default_root()
+    paths = sorted(p for p in root.glob(RESULT_GLOB) if p.is_file()) if root.is_dir() else []
+    return pd.DataFrame([read_file(p) for p in paths], columns=COLUMNS)
+
+
 def read_store(root: str | os.PathLike | None = None, machine: str | None = None,
                commit: str | None = None) -> pd.DataFrame:
     """Every file of one machine and commit of the store, as a table.

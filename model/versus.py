@@ -130,3 +130,32 @@ def against_cpython(table: pd.DataFrame, metric: str, n_boot: int = DEFAULT_BOOT
     per = pd.DataFrame(per_rows, columns=["suite", "benchmark", *labels.values()])
     head = pd.DataFrame(heads, columns=["engine", "speed-up", "benchmarks", "fastest", "slowest"])
     return Versus(base, base_label, labels, per, head, metric)
+
+
+def timeline(table: pd.DataFrame, metric: str, machine: str) -> pd.DataFrame:
+    """Each run (commit) of `machine`, oldest first: every plain engine's geometric-mean
+    speed-up over that run's CPython 3.11, on the benchmarks every run measured on
+    CPython 3.11 (so the points are comparable). Columns: commit, when, engine,
+    speed-up, benchmarks. Empty with fewer than two runs."""
+    rows = table[(table["metric"] == metric) & (table["machine"] == machine)]
+    runs = rows.groupby("commit")["timestamp"].min().sort_values()
+    if len(runs) < 2:
+        return pd.DataFrame(columns=["commit", "when", "engine", "speed-up", "benchmarks"])
+    common = None
+    for commit in runs.index:
+        run = rows[rows["commit"] == commit]
+        base = cpython_baseline(run)
+        names = set(run.loc[run["config"] == base, "benchmark"]) if base else set()
+        common = names if common is None else common & names
+    out = []
+    for commit, when in runs.items():
+        run = rows[(rows["commit"] == commit) & rows["benchmark"].isin(common or set())]
+        if run.empty:
+            continue
+        versus = against_cpython(run, metric, n_boot=200)
+        if versus is None:
+            continue
+        for head in versus.headline.itertuples(index=False):
+            out.append({"commit": commit, "when": str(when)[:16].replace("T", " "), "engine": head[0],
+                        "speed-up": head[1], "benchmarks": head[2]})
+    return pd.DataFrame(out, columns=["commit", "when", "engine", "speed-up", "benchmarks"])

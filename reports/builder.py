@@ -28,7 +28,7 @@ from fivefold.model.design import StageDesign, changes_from_registry, stage_desi
 from fivefold.model.measurements import Measurements
 from fivefold.model.simulation import Fleet, StageInput, simulate
 from fivefold.model.stats import DEFAULT_BOOT
-from fivefold.model.versus import Versus, against_cpython
+from fivefold.model.versus import Versus, against_cpython, timeline
 from fivefold.reports import charts
 from fivefold.reports.documents import render_html, render_markdown
 
@@ -198,9 +198,11 @@ def missing_data(stages: list[StageReport], versus: Versus | None, metric: str) 
 
 def build_report(table: pd.DataFrame, plans, out_root: str | Path = "reports/out",
                  fleet: Fleet | None = None, n_boot: int = DEFAULT_BOOT, draws: int = 20_000,
-                 seed: int = 0, date: str | None = None, metric: str | None = None) -> Report:
+                 seed: int = 0, date: str | None = None, metric: str | None = None,
+                 history: pd.DataFrame | None = None) -> Report:
     """`fleet` is the sponsor's (read from its TOML file); without it the report
-    shows no fleet or savings figure."""
+    shows no fleet or savings figure. `history` (every run of the store) adds the
+    timeline of the speed-up across runs when it holds more than one."""
     commit = str(table["commit"].iloc[0])
     machine = str(table["machine"].iloc[0])
     date = date or _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d")
@@ -218,6 +220,9 @@ def build_report(table: pd.DataFrame, plans, out_root: str | Path = "reports/out
         images["versus"] = charts.save(charts.versus_headline_chart(versus), folder, "versus-cpython")
         images["versus-benchmarks"] = charts.save(charts.versus_benchmarks_chart(versus), folder,
                                                   "versus-cpython-benchmarks")
+    runs = timeline(history, judged_on, machine) if history is not None else None
+    if runs is not None and not runs.empty and versus is not None:
+        images["timeline"] = charts.save(charts.timeline_chart(runs, versus.baseline_label), folder, "timeline")
     images["cumulative"] = charts.save(charts.cumulative_chart(cum.table), folder, "cumulative")
     for s in stages:
         n = s.contract.stage
@@ -240,7 +245,7 @@ def build_report(table: pd.DataFrame, plans, out_root: str | Path = "reports/out
     images["simulation"] = charts.save(charts.simulation_chart(sim, verdicts), folder, "simulation")
 
     context = {"stages": stages, "cumulative": cum, "simulation": sim, "fleet": fleet, "images": images,
-               "commit": commit, "machine": machine, "date": date, "versus": versus,
+               "commit": commit, "machine": machine, "date": date, "versus": versus, "timeline": runs,
                "how": how_measured(table, judged_on), "missing": missing_data(stages, versus, judged_on)}
     html_path = folder / "report.html"
     html_path.write_text(render_html(context), encoding="utf-8")

@@ -241,3 +241,21 @@ def versus_benchmarks_chart(versus):
 def _metric_words(metric: str) -> str:
     return {"time": "wall time (pyperf)", "instructions": "instructions per loop (cachegrind)",
             "qemu-instructions": "instructions per loop (qemu, AArch64)"}.get(metric, metric)
+
+
+def timeline_chart(history: pd.DataFrame, baseline_label: str):
+    """Each engine's speed-up over CPython 3.11 across the published runs."""
+    runs = list(dict.fromkeys(history["commit"]))
+    whens = dict(zip(history["commit"], history["when"]))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for engine, group in history.groupby("engine", sort=False):
+        xs = [runs.index(c) for c in group["commit"]]
+        ax.plot(xs, [e.value for e in group["speed-up"]], marker="o", label=engine)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(runs)), [f"{whens[c]}\n{c[:20]}" for c in runs], fontsize=7)
+    ax.set_ylabel(f"speed-up over {baseline_label} (geometric mean)")
+    n = int(history["benchmarks"].max())
+    ax.set_title(f"Across the published runs ({n} benchmarks every run measured)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return fig

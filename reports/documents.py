@@ -202,6 +202,11 @@ def render_html(ctx) -> str:
                   _img(images["versus"], f"speed-up over {versus.baseline_label}"), _html_table(head),
                   "<h3>Per benchmark</h3>", _img(images["versus-benchmarks"], "per benchmark"),
                   _html_table(per)]
+    if "timeline" in images:
+        parts += ["<h3>Across runs</h3>",
+                  _p("Every published run of this machine, oldest first; each point is against that run's "
+                     "own CPython 3.11, on the benchmarks every run measured."),
+                  _img(images["timeline"], "timeline"), _html_table(ctx["timeline"])]
     parts += ["<h2>Stage against stage: compounded speed-up</h2>",
               _img(images["cumulative"], "cumulative speed-up"),
               _html_table(cumulative_table(ctx["cumulative"]))]

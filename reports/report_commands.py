@@ -7,7 +7,7 @@ import sys
 from fivefold.model.contract_commands import add_store_options, read_table
 from fivefold.model.contract import ContractError, default_contract, load_contract
 from fivefold.model.simulation import load_fleet
-from fivefold.model.store_reader import StoreError
+from fivefold.model.store_reader import StoreError, default_root, read_all
 from fivefold.reports.builder import ReportError, build_report, plan_stages
 
 
@@ -19,8 +19,9 @@ def run_report(args) -> int:
             contracts = [default_contract(args.stage)]
         plans = plan_stages(table, contracts, args.baseline, args.candidate)
         fleet = load_fleet(args.fleet) if args.fleet else None
+        history = read_all(args.results if args.results is not None else default_root())
         report = build_report(table, plans, args.out, fleet=fleet, n_boot=args.bootstrap,
-                              draws=args.draws, seed=args.seed, metric=args.metric)
+                              draws=args.draws, seed=args.seed, metric=args.metric, history=history)
     except (ContractError, StoreError, ReportError, ValueError) as exc:
         print(f"fivefold report: {exc}", file=sys.stderr)
         return 1

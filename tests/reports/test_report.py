@@ -287,3 +287,34 @@ def test_report_in_a_real_browser_has_no_sideways_overflow(tmp_path):
     pixels = mpimg.imread(shot)
     assert pixels.shape[1] == 1000
     assert len(np.unique(pixels.reshape(-1, pixels.shape[-1]), axis=0)) > 50
+
+
+def test_timeline_across_runs_uses_the_benchmarks_every_run_measured(tmp_path):
+    from fivefold.model.store_reader import read_all
+
+    root = tmp_path / "results"
+    for commit, stamp, speed, benches in (("aaaaaaaaaaaa", "2026-01-01T00:00:00+00:00", 1.1, ("b1", "b2", "b3")),
+                                          ("bbbbbbbbbbbb", "2026-01-02T00:00:00+00:00", 1.3, ("b1", "b2"))):
+        for bench in benches:
+            # b3, measured once, is 10x faster: were it used, the first point would jump.
+            fast = 10.0 if bench == "b3" else 1.0
+            write_result(root, engine="cpython", benchmark=bench, values=[1.0, 1.0], commit=commit,
+                         timestamp=stamp, extra_metadata={"fivefold_python_version": "3.11.7"})
+            write_result(root, engine="fivefold:stage=1", kind="fivefold", stage=1, changes=("a",),
+                         benchmark=bench, values=[1 / speed / fast] * 2, commit=commit, timestamp=stamp)
+    changes = [ChangeInfo("a", 1)]
+    table = read_store(root)
+    write_result(root, engine="fivefold:stage=0", kind="fivefold", stage=0, benchmark="b1", values=[1.0],
+                 commit="bbbbbbbbbbbb", timestamp="2026-01-02T00:00:00+00:00")
+    table = read_store(root)
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=100, draws=500,
+                          date="2026-01-05", history=read_all(root))
+    assert "timeline" in report.images
+    text = report.html.read_text()
+    assert "Across runs" in text and "aaaaaaaaaaaa" in text
+    from fivefold.model.versus import timeline
+
+    runs = timeline(read_all(root), "time", "testhost-x86_64-00000000")
+    stage1 = runs[runs["engine"] == "fivefold stage 1"]
+    assert [e.value for e in stage1["speed-up"]] == pytest.approx([1.1, 1.3])
+    assert set(stage1["benchmarks"]) == {2}
