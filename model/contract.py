@@ -346,8 +346,9 @@ def format_result(result: ContractResult) -> str:
         (f"  decided on: {'lower confidence bound' if c.decide_on == 'lower_bound' else 'point estimate'}"
         f" = {result.decision_value:.3f}x; target {c.target:g}x, window {c.window[0]:g}x-{c.window[1]:g}x"),
         f"  verdict: {result.verdict}",
-        (f"  owed: ${result.development_owed:,.0f} development (of ${c.development:,.0f})"
-        f" + ${result.maintenance_committed:,.0f} maintenance (of ${c.maintenance:,.0f})"),
+        (f"  owed: ${result.development_owed:,.0f} development (${c.development:,.0f} at the target, "
+        f"more up to window[1]) + ${result.maintenance_committed:,.0f} maintenance "
+        f"(of ${c.maintenance:,.0f})"),
     ]
     for check in result.limits:
         shown = _x(check.ratio) if check.ratio is not None else "n/a"
