@@ -74,6 +74,8 @@ def compared(stage) -> str:
 def stage_tables(stage) -> dict[str, pd.DataFrame]:
     """The tables of one stage, ready to print."""
     per = stage.compounding.per_benchmark[["suite", "benchmark", "weight", "projected", "measured", "gap"]]
+    # Without each change's isolated run there is no projection: no column of dashes.
+    per = per.drop(columns=[c for c in ("projected", "gap") if per[c].isna().all()])
     verdict = stage.verdict
     c = stage.contract
     headline = pd.DataFrame([{

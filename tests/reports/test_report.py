@@ -318,3 +318,15 @@ def test_timeline_across_runs_uses_the_benchmarks_every_run_measured(tmp_path):
     stage1 = runs[runs["engine"] == "fivefold stage 1"]
     assert [e.value for e in stage1["speed-up"]] == pytest.approx([1.1, 1.3])
     assert set(stage1["benchmarks"]) == {2}
+
+
+def test_a_stage_without_isolated_runs_has_no_empty_projection_columns(tmp_path):
+    from fivefold.reports.documents import stage_tables
+
+    changes = store_with_cpython_and_long_ids(tmp_path / "results")
+    table = read_store(tmp_path / "results")
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=50,
+                          draws=500, date="2026-01-06")
+    per = stage_tables(report.stages[0])["benchmarks"]
+    assert "projected" not in per and "gap" not in per and "measured" in per
+    assert "per-change configuration(s) not measured" in report.markdown.read_text()
