@@ -189,7 +189,7 @@ def simulation_chart(sim, verdicts: dict | None = None):
         verdict = verdicts.get(row.stage)
         if verdict:
             short = verdict.split(":")[0]
-            names.append(f"stage {row.stage}\nmeasured\nverdict: {short}")
+            names.append(f"stage {row.stage}\nmeasured\nverdict:\n{short}")
         else:
             names.append(f"stage {row.stage}\n{'measured' if row.measured else 'assumed (plan)'}")
     right.set_xticks(range(len(names)), names, fontsize=7)

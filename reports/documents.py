@@ -24,7 +24,7 @@ td:first-child, th:first-child { text-align: left; }
 th { background: #f0f0f0; }
 img { max-width: 100%; border: 1px solid #eee; margin: 0.5em 0; }
 .verdict { font-size: 1.2em; font-weight: bold; }
-.note { color: #555; font-size: 0.9em; }
+.note { color: #555; font-size: 0.9em; overflow-wrap: anywhere; }
 .missing { background: #fff6e0; border-left: 4px solid #e0a000; padding: 0.3em 1em; }
 """
 

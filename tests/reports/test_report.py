@@ -261,7 +261,7 @@ def test_assumed_gains_are_drawn_hatched_and_the_simulation_carries_the_verdict(
     sim = SimulationResult(stages, {}, np.array([1.2, 1.5, 1.8]), np.zeros(3), summary={"stages": 2})
     fig = charts.simulation_chart(sim, {1: "not decided: start-up time not measured"})
     ticks = [t.get_text() for t in fig.axes[1].get_xticklabels()]
-    assert "verdict: not decided" in ticks[0] and "assumed" in ticks[1]
+    assert "verdict:\nnot decided" in ticks[0] and "assumed" in ticks[1]
 
 
 @pytest.mark.skipif(chromium() is None, reason="needs chromium (apt-get install chromium)")
