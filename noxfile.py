@@ -106,6 +106,18 @@ def bench(session: nox.Session) -> None:
     session.run("fivefold", "bench", *args)
 
 
+@nox.session(python=PYTHON)
+def publish(session: nox.Session) -> None:
+    """Copy one measured run into the results store kept in the repository
+    (results/published/, docs/results-store.md), which `fivefold report` and
+    `fivefold contract evaluate` read when no other store is given. Run after a
+    stage's measurement: `nox -s publish -- results/ic` (the latest run of that
+    store; `--machine`, `--commit`, `--metric`, `--engines` choose), then commit
+    results/published/."""
+    session.install(".[all]")
+    session.run("python", "-m", "fivefold.harness.publish", *(session.posargs or ["results"]))
+
+
 # The tests of each stage. Stage 0 (the tier-0 engine) is tested by the VM,
 # generator, compiler and real-program tests and the differential corpus; a later
 # stage has code once tests/stageN/ exists.

@@ -52,8 +52,10 @@ class StoreValueFunction:
         for c in self.changes:
             value = self._measured_value(frozenset({c}))
             if value is None:
-                raise ValueError(f"{design.name}: change {c} has no isolated measurement "
-                                 f"({design.isolated(c)}); attribution needs every isolated gain")
+                hint = (f" (`fivefold bench --engines fivefold:stage={design.stage - 1},with={c}`)"
+                        if not design.explicit else "")
+                raise ValueError(f"{design.name}: change {c} was not measured alone{hint}; attribution "
+                                 "needs each change's isolated gain")
             self.isolated[c] = value
         self.total = self._measured_value(frozenset(self.changes))
         n = len(self.changes)

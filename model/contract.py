@@ -7,6 +7,7 @@ interval, the verdict, the amount owed and each limit passed or broken.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -160,6 +161,44 @@ def design_for(contract: Contract, table: pd.DataFrame, baseline: str | None = N
     return stage_design(contract.stage, list(changes) if changes is not None else changes_from_registry())
 
 
+# Speed metrics a stage can be judged on, in the order one stands in for another
+# when the store lacks the contract's (instruction counts are deterministic on a
+# loaded machine, where wall time is not).
+SPEED_METRICS = ("time", "instructions", "qemu-instructions")
+METRIC_LABELS = {"time": "wall time (pyperf)",
+                 "instructions": "instructions per loop (cachegrind, x86-64)",
+                 "qemu-instructions": "instructions per loop (qemu, AArch64)",
+                 "startup": "start-up time", "memory": "peak memory"}
+# How to measure what a limit needs, for the message of a limit not measured.
+HOW_TO_MEASURE = {"startup": "fivefold bench --engines BASELINE,CANDIDATE --metric startup",
+                  "memory": "fivefold bench --engines BASELINE,CANDIDATE --metric memory --fast"}
+
+
+def with_store_metric(contract: Contract, table: pd.DataFrame,
+                      metric: str | None = None) -> tuple[Contract, str]:
+    """The contract judged on `metric` when given, else on its own metric when
+    the store has it, else on the speed metric the store has (a note says so,
+    for every output to show: the sponsor agreed to the contract's metric)."""
+    present = set(table["metric"]) if "metric" in table else set()
+    if metric:
+        if metric not in present:
+            raise ContractError(f"the store has no {metric!r} results (it has: {', '.join(sorted(present))})")
+        if metric == contract.metric:
+            return contract, ""
+        return (dataclasses.replace(contract, metric=metric),
+                f"judged on {METRIC_LABELS.get(metric, metric)} as asked (the contract says "
+                f"{METRIC_LABELS.get(contract.metric, contract.metric)})")
+    if contract.metric in present:
+        return contract, ""
+    for other in SPEED_METRICS:
+        if other in present:
+            return (dataclasses.replace(contract, metric=other),
+                    f"the contract is judged on {METRIC_LABELS.get(contract.metric, contract.metric)}, "
+                    f"which the store does not hold: judged here on "
+                    f"{METRIC_LABELS.get(other, other)} instead, a stand-in, not the agreed measure")
+    return contract, ""
+
+
 @dataclass
 class LimitCheck:
     name: str
@@ -167,6 +206,16 @@ class LimitCheck:
     limit: float
     passed: bool
     note: str = ""
+
+    @property
+    def measured(self) -> bool:
+        return self.ratio is not None
+
+    @property
+    def status(self) -> str:
+        if not self.measured:
+            return "not measured"
+        return "passed" if self.passed else "BROKEN"
 
 
 @dataclass
@@ -180,6 +229,11 @@ class ContractResult:
     development_owed: float
     maintenance_committed: float
     limits: list[LimitCheck]
+    note: str = ""                 # e.g. judged on another metric than the contract's
+
+    @property
+    def decided(self) -> bool:
+        return not self.verdict.startswith("not decided")
 
     @property
     def owed(self) -> float:
@@ -205,8 +259,8 @@ def _suite_speedups(table, contract, design, n_boot, seed):
     frame = pd.DataFrame(rows)
     if not reps:
         raise ContractError(
-            f"the store has no {contract.metric!r} results on both {design.baseline} and "
-            f"{design.candidate} in the contract's suites ({', '.join(s.name for s in contract.suites)})")
+            f"the store has no {contract.metric!r} results on both {design.baseline_name} and "
+            f"{design.candidate_name} in the contract's suites ({', '.join(s.name for s in contract.suites)})")
     points = [r["speedup"].value for r in rows if r["speedup"] is not None]
     total = float(weighted_geomean(np.array(points), weights))
     total_r = weighted_geomean(np.array(reps), weights)
@@ -219,7 +273,9 @@ def _ratio_check(table, metric, design, limit, name, contract, n_boot, seed, ben
     if benchmark is not None:
         benches = [b for b in benches if b.benchmark == benchmark]
     if not benches:
-        return LimitCheck(name, None, limit, False, f"no {metric} results on both engines: cannot show it is kept")
+        how = HOW_TO_MEASURE.get(metric, f"fivefold bench --engines BASELINE,CANDIDATE --metric {metric}")
+        return LimitCheck(name, None, limit, False, f"no {metric} results on both engines: cannot show "
+                          f"it is kept; measure with `{how}`")
     pairs = [data.speedup(design.baseline, design.candidate, b) for b in benches]
     # speedup is baseline / candidate; the limit is on candidate / baseline.
     ratio_pts = np.array([1.0 / p for p, _ in pairs])
@@ -250,10 +306,18 @@ def evaluate(contract: Contract, table: pd.DataFrame, design: StageDesign,
         limits.append(_ratio_check(table, contract.metric, design, factor, f"benchmark {bench}",
                                    contract, n_boot, seed, benchmark=bench))
     low, _ = contract.window
-    if not all(check.passed for check in limits):
+    broken = [c for c in limits if c.measured and not c.passed]
+    unmeasured = [c for c in limits if not c.measured]
+    if broken:
         verdict, dev, maint = "rejected: a non-regression limit is broken", 0.0, 0.0
     elif decision < low:
         verdict, dev, maint = "rejected: below the payment window", 0.0, 0.0
+    elif unmeasured:
+        # The speed-up qualifies, but a limit the store cannot judge may still be
+        # broken: nothing is owed until it is measured (not a rejection either).
+        verdict = ("not decided: the speed-up qualifies, but " + ", ".join(c.name for c in unmeasured)
+                   + " not measured")
+        dev, maint = 0.0, 0.0
     else:
         verdict = "target met" if decision >= contract.target else "inside the window, target missed"
         dev, maint = contract.payment(decision), contract.maintenance
@@ -268,8 +332,11 @@ def format_result(result: ContractResult) -> str:
     c = result.contract
     lines = [
         f"{c.name or 'stage ' + str(c.stage)}  ({c.source})",
-        f"  compared: {result.design.baseline} (baseline) -> {result.design.candidate} (delivered)",
+        f"  compared: {result.design.baseline_name} (baseline) -> {result.design.candidate_name} (delivered)",
+        f"  metric: {METRIC_LABELS.get(c.metric, c.metric)}",
     ]
+    if result.note:
+        lines.append(f"  NOTE: {result.note}")
     for row in result.suites.itertuples():
         shown = _x(row.speedup) if row.speedup is not None else "not measured (left out)"
         lines.append(f"  suite {row.suite} (weight {row.weight:g}, {row.benchmarks} benchmarks): {shown}")
@@ -279,11 +346,12 @@ def format_result(result: ContractResult) -> str:
         (f"  decided on: {'lower confidence bound' if c.decide_on == 'lower_bound' else 'point estimate'}"
         f" = {result.decision_value:.3f}x; target {c.target:g}x, window {c.window[0]:g}x-{c.window[1]:g}x"),
         f"  verdict: {result.verdict}",
-        (f"  owed: ${result.development_owed:,.0f} development (of ${c.development:,.0f})"
-        f" + ${result.maintenance_committed:,.0f} maintenance (of ${c.maintenance:,.0f})"),
+        (f"  owed: ${result.development_owed:,.0f} development (${c.development:,.0f} at the target, "
+        f"more up to window[1]) + ${result.maintenance_committed:,.0f} maintenance "
+        f"(of ${c.maintenance:,.0f})"),
     ]
     for check in result.limits:
         shown = _x(check.ratio) if check.ratio is not None else "n/a"
         lines.append(f"  limit {check.name}: {shown} <= {check.limit:g}x  "
-                     f"{'PASSED' if check.passed else 'BROKEN'}  ({check.note})")
+                     f"{check.status.upper()}  ({check.note})")
     return "\n".join(lines)

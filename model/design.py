@@ -29,6 +29,7 @@ class ChangeInfo:
     stage: int
     merge_order: int = 0
     requires: tuple[str, ...] = ()   # changes it cannot run without
+    on_by_default: bool = True       # False: built and tested but not in the stage's engine
 
 
 @dataclass(frozen=True)
@@ -76,18 +77,39 @@ class StageDesign:
     def name(self) -> str:
         return self.label or f"stage {self.stage}"
 
+    def _engine_name(self, key: str, stage: int, count: int) -> str:
+        if self.explicit:
+            return key
+        return f"fivefold stage {stage} ({count} change{'s' if count != 1 else ''})"
+
+    @property
+    def baseline_name(self) -> str:
+        """The baseline as a reader names it (the configuration key lists every change)."""
+        return self._engine_name(self.baseline, self.stage - 1, len(self.base_changes))
+
+    @property
+    def candidate_name(self) -> str:
+        return self._engine_name(self.candidate, self.stage, len(self.base_changes) + len(self.changes))
+
 
 def changes_from_registry() -> list[ChangeInfo]:
-    """The project's registered changes (empty until the stages register theirs)."""
+    """The project's registered changes. The stage packages register theirs when
+    imported, which nothing on the model's path did (a fresh `fivefold contract
+    evaluate` saw no change at all): load them first (no C is imported)."""
     from fivefold import changes as registry
 
+    registry.load_stages()
     return [ChangeInfo(c.id, c.stage, c.merge_order, tuple(sorted(registry.with_requirements([c.id])
-                                                                  - {c.id})))
+                                                                  - {c.id})),
+                       c.on_by_default)
             for c in registry.all_changes()]
 
 
 def stage_design(stage: int, changes: list[ChangeInfo], kind: str = "fivefold") -> StageDesign:
-    """The stage convention: baseline is stage N-1, candidate is stage N."""
+    """The stage convention: baseline is stage N-1, candidate is stage N, each
+    as `fivefold:stage=N` runs it: a change off by default (kept, switched off
+    because its gain did not hold) is in neither."""
+    changes = [c for c in changes if c.on_by_default]
     base = frozenset(c.id for c in changes if c.stage < stage)
     own = tuple(c.id for c in sorted((c for c in changes if c.stage == stage),
                                      key=lambda c: (c.merge_order, c.id)))

@@ -77,6 +77,7 @@ class Fleet:
     servers: float
     cost_per_server_year: float
     python_share: float
+    source: str = ""             # the sponsor's file (or what it names as the figures' origin)
 
     def __post_init__(self):
         if self.servers < 0 or self.cost_per_server_year < 0 or not 0.0 <= self.python_share <= 1.0:
@@ -88,6 +89,37 @@ class Fleet:
 
     def yearly_savings(self, speedup):
         return self.servers_saved(speedup) * self.cost_per_server_year
+
+
+def load_fleet(path) -> Fleet:
+    """The sponsor's fleet from its TOML file (the only source of fleet and savings
+    figures: the report shows none without it):
+
+        [fleet]
+        servers = 1200                 # servers running Python services
+        cost_per_server_year = 2500    # US dollars
+        python_share = 0.6             # share of their CPU time spent in Python
+        source = "2026 capacity plan"  # optional: where the figures come from
+    """
+    import tomllib
+    from pathlib import Path
+
+    try:
+        doc = tomllib.loads(Path(path).read_text())
+    except OSError as exc:
+        raise ValueError(f"cannot read fleet file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    section = doc.get("fleet")
+    if not isinstance(section, dict):
+        raise ValueError(f"{path}: needs a [fleet] table with servers, cost_per_server_year, python_share")
+    values = []
+    for key in ("servers", "cost_per_server_year", "python_share"):
+        value = section.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{path}: fleet.{key} must be a number, not {value!r}")
+        values.append(float(value))
+    return Fleet(*values, source=str(section.get("source", path)))
 
 
 @dataclass

@@ -19,17 +19,48 @@ import pandas as pd
 import pyperf
 
 COLUMNS = ["machine", "commit", "engine", "engine_kind", "stage", "changes", "config",
-           "suite", "benchmark", "metric", "weight", "values", "timestamp", "path"]
+           "suite", "benchmark", "metric", "weight", "values", "timestamp", "path",
+           # How it was measured (the report's "how measured" section); '' when not recorded.
+           "python_version", "implementation", "version", "source", "load", "cpu", "arch",
+           "counter", "loops"]
 
 DEFAULT_ROOT = "results"
+# The results the project publishes (docs/results-store.md): kept in the
+# repository, refreshed by `nox -s publish`, read when no other store is given.
+PUBLISHED = Path("results") / "published"
+RESULT_GLOB = "*/*/*/*/*.json"
 
 
 class StoreError(Exception):
     """The store is missing, empty or holds a file that breaks the documented layout."""
 
 
+def holds_results(root: Path) -> bool:
+    return root.is_dir() and any(p.is_file() for p in root.glob(RESULT_GLOB))
+
+
+def published_root() -> Path | None:
+    """The published store of the fivefold source tree this package was installed
+    from (an editable install or a checkout), else of the current folder's tree."""
+    import fivefold
+
+    package = Path(fivefold.__file__).resolve().parent      # <tree>/shared/fivefold
+    for tree in (package.parent.parent, Path.cwd()):
+        if holds_results(tree / PUBLISHED):
+            return tree / PUBLISHED
+    return None
+
+
 def default_root() -> Path:
-    return Path(os.environ.get("FIVEFOLD_RESULTS", DEFAULT_ROOT))
+    """$FIVEFOLD_RESULTS; else ./results when it holds results (your own runs);
+    else the project's published store; else ./results (which then says what is
+    missing)."""
+    env = os.environ.get("FIVEFOLD_RESULTS")
+    if env:
+        return Path(env)
+    if holds_results(Path(DEFAULT_ROOT)):
+        return Path(DEFAULT_ROOT)
+    return published_root() or Path(DEFAULT_ROOT)
 
 
 def config_key(engine_kind: str, engine: str, changes: frozenset[str]) -> str:
@@ -87,7 +118,24 @@ def read_file(path: Path) -> dict:
         "values": values,
         "timestamp": str(meta.get("fivefold_timestamp", "")),
         "path": str(path),
+        "python_version": str(meta.get("fivefold_python_version", "")),
+        "implementation": str(meta.get("fivefold_implementation", "")),
+        "version": str(meta.get("fivefold_version", "")),
+        "source": str(meta.get("fivefold_source", "")),
+        # The load fivefold recorded, else the one pyperf's worker metadata has.
+        "load": str(meta.get("fivefold_load", meta.get("load_avg_1min", ""))),
+        "cpu": str(meta.get("fivefold_cpu", meta.get("cpu_model_name", ""))),
+        "arch": str(meta.get("fivefold_arch", "")),
+        "counter": str(meta.get("fivefold_counter", "")),
+        "loops": str(meta.get("loops", "")),
     }
+
+
+def read_all(root: str | os.PathLike | None = None) -> pd.DataFrame:
+    """Every file of the store, all machines and commits (for a timeline)."""
+    root = Path(root) if root is not None else default_root()
+    paths = sorted(p for p in root.glob(RESULT_GLOB) if p.is_file()) if root.is_dir() else []
+    return pd.DataFrame([read_file(p) for p in paths], columns=COLUMNS)
 
 
 def read_store(root: str | os.PathLike | None = None, machine: str | None = None,
@@ -105,7 +153,7 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
     root = Path(root) if root is not None else default_root()
     if not root.is_dir():
         raise StoreError(f"results store {root} does not exist (run the harness, or pass --results DIR)")
-    paths = sorted(p for p in root.glob("*/*/*/*/*.json") if p.is_file())
+    paths = sorted(p for p in root.glob(RESULT_GLOB) if p.is_file())
     if not paths:
         raise StoreError(f"results store {root} holds no result files "
                          "(<machine>/<commit>/<engine>/<suite>/<benchmark>.<metric>.json)")

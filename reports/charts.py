@@ -67,9 +67,17 @@ def waterfall_chart(seq: pd.DataFrame, title: str):
     fig, ax = plt.subplots(figsize=(max(5.0, 0.6 * len(seq) + 3), 4))
     level = 0.0
     labels = []
+    assumed_any = False
     for i, row in enumerate(seq.itertuples()):
         colour = COLOURS["gain"] if row.log_gain >= 0 else COLOURS["loss"]
-        ax.bar(i, row.log_gain, bottom=level, color=colour)
+        # A gain the store did not measure (a surrogate from isolated gains) is
+        # drawn hollow and hatched, so it is never read as a measurement.
+        assumed = getattr(row, "measured", True) is False
+        assumed_any |= assumed
+        if assumed:
+            ax.bar(i, row.log_gain, bottom=level, facecolor="white", edgecolor=colour, hatch="//")
+        else:
+            ax.bar(i, row.log_gain, bottom=level, color=colour)
         ax.text(i, level + row.log_gain, f"{row.gain:.3f}x", ha="center",
                 va="bottom" if row.log_gain >= 0 else "top", fontsize=8)
         level += row.log_gain
@@ -82,6 +90,12 @@ def waterfall_chart(seq: pd.DataFrame, title: str):
     ax.set_yticks(ticks, [f"{np.exp(t):.2f}x" for t in ticks])
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_ylabel("speed-up (log scale)")
+    if assumed_any:
+        from matplotlib.patches import Patch
+
+        ax.legend(handles=[Patch(color=COLOURS["gain"], label="measured"),
+                           Patch(facecolor="white", edgecolor=COLOURS["gain"], hatch="//",
+                                 label="assumed (not measured)")], fontsize=8)
     ax.set_title(title)
     return fig
 
@@ -148,7 +162,12 @@ def limits_chart(checks):
     return fig
 
 
-def simulation_chart(sim):
+def simulation_chart(sim, verdicts: dict | None = None):
+    """The Monte Carlo's total and each stage's chance of reaching its target.
+    A measured stage's bar carries its contract verdict, so the chart cannot say
+    "likely" beside a verdict that says otherwise: the chance is of the speed-up
+    alone (the limits assumed kept), and the verdict is what was decided."""
+    verdicts = verdicts or {}
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     total = sim.total_draws
     n = sim.summary["stages"]
@@ -160,12 +179,83 @@ def simulation_chart(sim):
     left.set_title("Distribution of the total")
     left.legend(fontsize=8)
     st = sim.stages
-    colours = [COLOURS["measured"] if m else COLOURS["plan"] for m in st["measured"]]
-    right.bar([str(s) for s in st["stage"]], st["p_meet"], color=colours)
-    for i, p in enumerate(st["p_meet"]):
-        right.text(i, p, f"{p:.0%}", ha="center", va="bottom")
-    right.set_ylim(0, 1.1)
-    right.set_xlabel("stage (blue measured, grey assumed)")
-    right.set_ylabel("probability of meeting the target")
-    right.set_title("Chance each stage meets its target")
+    names = []
+    for i, row in enumerate(st.itertuples()):
+        if row.measured:
+            right.bar(i, row.p_meet, color=COLOURS["measured"])
+        else:
+            right.bar(i, row.p_meet, facecolor="white", edgecolor=COLOURS["plan"], hatch="//")
+        right.text(i, row.p_meet, f"{row.p_meet:.0%}", ha="center", va="bottom")
+        verdict = verdicts.get(row.stage)
+        if verdict:
+            short = verdict.split(":")[0]
+            names.append(f"stage {row.stage}\nmeasured\nverdict:\n{short}")
+        else:
+            names.append(f"stage {row.stage}\n{'measured' if row.measured else 'assumed (plan)'}")
+    right.set_xticks(range(len(names)), names, fontsize=7)
+    right.set_ylim(0, 1.15)
+    right.set_ylabel("chance the speed-up reaches the target")
+    right.set_title("Chance of the target (speed only, limits assumed kept)", fontsize=10)
+    return fig
+
+
+def versus_headline_chart(versus):
+    """Each engine's geometric-mean speed-up over CPython 3.11, with its interval."""
+    head = versus.headline.iloc[::-1]
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(head) + 1.6))
+    values, err = _errors(list(head["speed-up"]))
+    colours = [COLOURS["measured"] if e.startswith("fivefold") else COLOURS["plan"] for e in head["engine"]]
+    ax.barh(range(len(head)), values, xerr=err, capsize=3, color=colours)
+    for i, v in enumerate(values):
+        ax.text(v, i, f" {v:.3f}x", va="center", fontsize=8)
+    ax.set_yticks(range(len(head)), [f"{e} ({n} benchmarks)" for e, n in zip(head["engine"], head["benchmarks"])])
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_xlim(0, max(1.2, values.max() * 1.2))
+    ax.set_xlabel(f"speed-up over {versus.baseline_label} (geometric mean; >1 faster; 95% interval)")
+    ax.set_title(f"Against {versus.baseline_label}: {_metric_words(versus.metric)}", fontsize=10)
+    return fig
+
+
+def versus_benchmarks_chart(versus):
+    """Per benchmark, each engine's speed-up over CPython 3.11 (grouped bars)."""
+    per = versus.per_benchmark.iloc[::-1].reset_index(drop=True)
+    engines = list(versus.labels.values())
+    height = 0.8 / max(len(engines), 1)
+    fig, ax = plt.subplots(figsize=(7.5, max(3.0, 0.22 * len(per) * len(engines) + 1.5)))
+    cmap = plt.get_cmap("tab10")
+    for j, engine in enumerate(engines):
+        ys, xs = [], []
+        for i, value in enumerate(per[engine]):
+            if value is not None and not (isinstance(value, float) and np.isnan(value)):
+                ys.append(i + (j - (len(engines) - 1) / 2) * height)
+                xs.append(value.value)
+        ax.barh(ys, xs, height=height, color=cmap(j % 10), label=engine)
+    ax.set_yticks(range(len(per)), list(per["benchmark"]), fontsize=8)
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_xlabel(f"speed-up over {versus.baseline_label} (>1 faster)")
+    ax.set_title(f"Per benchmark, against {versus.baseline_label}", fontsize=10)
+    ax.legend(fontsize=7, loc="lower right")
+    return fig
+
+
+def _metric_words(metric: str) -> str:
+    return {"time": "wall time (pyperf)", "instructions": "instructions per loop (cachegrind)",
+            "qemu-instructions": "instructions per loop (qemu, AArch64)"}.get(metric, metric)
+
+
+def timeline_chart(history: pd.DataFrame, baseline_label: str):
+    """Each engine's speed-up over CPython 3.11 across the published runs."""
+    runs = list(dict.fromkeys(history["commit"]))
+    whens = dict(zip(history["commit"], history["when"]))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for engine, group in history.groupby("engine", sort=False):
+        xs = [runs.index(c) for c in group["commit"]]
+        ax.plot(xs, [e.value for e in group["speed-up"]], marker="o", label=engine)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(runs)), [f"{whens[c]}\n{c[:20]}" for c in runs], fontsize=7)
+    ax.set_ylabel(f"speed-up over {baseline_label} (geometric mean)")
+    n = int(history["benchmarks"].max())
+    ax.set_title(f"Across the published runs ({n} benchmarks every run measured)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
     return fig

@@ -6,9 +6,9 @@ import sys
 
 from fivefold.model.contract_commands import add_store_options, read_table
 from fivefold.model.contract import ContractError, default_contract, load_contract
-from fivefold.model.simulation import Fleet
-from fivefold.model.store_reader import StoreError
-from fivefold.reports.builder import EXAMPLE_FLEET, ReportError, build_report, plan_stages
+from fivefold.model.simulation import load_fleet
+from fivefold.model.store_reader import StoreError, default_root, read_all
+from fivefold.reports.builder import ReportError, build_report, plan_stages
 
 
 def run_report(args) -> int:
@@ -18,13 +18,10 @@ def run_report(args) -> int:
         if contracts is None and (args.baseline or args.candidate):
             contracts = [default_contract(args.stage)]
         plans = plan_stages(table, contracts, args.baseline, args.candidate)
-        fleet = None
-        if args.servers is not None or args.server_cost is not None or args.python_share is not None:
-            fleet = Fleet(args.servers if args.servers is not None else EXAMPLE_FLEET.servers,
-                          args.server_cost if args.server_cost is not None else EXAMPLE_FLEET.cost_per_server_year,
-                          args.python_share if args.python_share is not None else EXAMPLE_FLEET.python_share)
+        fleet = load_fleet(args.fleet) if args.fleet else None
+        history = read_all(args.results if args.results is not None else default_root())
         report = build_report(table, plans, args.out, fleet=fleet, n_boot=args.bootstrap,
-                              draws=args.draws, seed=args.seed)
+                              draws=args.draws, seed=args.seed, metric=args.metric, history=history)
     except (ContractError, StoreError, ReportError, ValueError) as exc:
         print(f"fivefold report: {exc}", file=sys.stderr)
         return 1
@@ -33,7 +30,9 @@ def run_report(args) -> int:
     for stage in report.stages:
         v = stage.verdict
         print(f"{stage.design.name}: {v.delivered.value:.3f}x [{v.delivered.low:.3f}, {v.delivered.high:.3f}]"
-              f" -> {v.verdict}; owed ${v.owed:,.0f}")
+              f" ({v.contract.metric}) -> {v.verdict}; owed ${v.owed:,.0f}")
+        if stage.note:
+            print(f"  NOTE: {stage.note}")
     return 0
 
 
@@ -46,8 +45,7 @@ def register(subparsers) -> None:
     p.add_argument("--stage", type=int, default=1,
                    help="with --baseline/--candidate: the stage whose default contract judges them (default 1)")
     p.add_argument("--draws", type=int, default=20_000, help="Monte Carlo draws (default 20000)")
-    p.add_argument("--servers", type=float, default=None, help="sponsor's fleet: number of servers")
-    p.add_argument("--server-cost", type=float, default=None, help="sponsor's cost per server-year ($)")
-    p.add_argument("--python-share", type=float, default=None,
-                   help="share of the fleet's CPU time spent in Python (0-1)")
+    p.add_argument("--fleet", metavar="TOML", default=None,
+                   help="the sponsor's fleet ([fleet] servers, cost_per_server_year, python_share): "
+                        "fleet and savings figures are shown only from it (examples/fleet.toml)")
     p.set_defaults(func=run_report)

@@ -28,6 +28,10 @@ def test_bench_two_tiny_benchmarks_on_cpython(tiny_suite, tmp_path):
     row = frame[(frame.fivefold_benchmark == "tiny_b") & (frame.fivefold_engine == "cpython")].iloc[0]
     assert row.fivefold_weight == "2.0" and row.fivefold_suite == "tiny" and row.fivefold_metric == "time"
     assert row.fivefold_commit == "0123456789ab" and row.fivefold_implementation == "cpython"
+    # Whatever the commit folder says, the engine's version and source hash are filed too.
+    from fivefold import __version__
+
+    assert row.fivefold_version == __version__ and len(row.fivefold_source) == 12
     assert row.n_values >= 2 and 0 < row["mean"] < 1
     # pyperf's own tools read the stored files.
     a, b = frame[frame.fivefold_benchmark == "tiny_a"].path

@@ -49,3 +49,35 @@ def test_an_installed_fivefold_is_its_version_and_a_hash_of_its_files(monkeypatc
         identity.commit.cache_clear()
     assert re.fullmatch(rf"v{re.escape(__version__)}-src[0-9a-f]{{10}}", name)
     assert "unknown" not in name
+
+
+def test_the_source_hash_changes_with_the_engine_sources(tmp_path, monkeypatch):
+    """fivefold_source (filed with every result) is a hash of the sources: an edit
+    of one file gives another."""
+    import fivefold
+
+    package = tmp_path / "fivefold"
+    (package / "compiler").mkdir(parents=True)
+    (package / "__init__.py").write_text("__version__ = '9.9'\n")
+    (package / "compiler" / "codegen.py").write_text("x = 1\n")
+    monkeypatch.setattr(fivefold, "__file__", str(package / "__init__.py"))
+    monkeypatch.setattr(identity, "repository_root", lambda: None)
+
+    def current():
+        identity.source_hash.cache_clear()
+        return identity.source_hash()
+
+    try:
+        first = current()
+        assert re.fullmatch(r"[0-9a-f]{12}", first)
+        assert current() == first
+        (package / "compiler" / "codegen.py").write_text("x = 2\n")
+        assert current() != first
+    finally:
+        identity.source_hash.cache_clear()
+
+
+def test_every_stored_result_names_the_version_source_and_load():
+    from fivefold.harness.store import METADATA_KEYS
+
+    assert {"fivefold_version", "fivefold_source", "fivefold_load"} <= set(METADATA_KEYS)

@@ -166,3 +166,27 @@ def test_cli_evaluates_a_contract_file(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "fivefold", "contract", "evaluate", str(tmp_path / "x.toml"),
                           "--results", str(tmp_path / "results")], check=False, capture_output=True, text=True)
     assert bad.returncode == 1 and "cannot read contract" in bad.stderr
+
+
+def test_an_unmeasured_limit_leaves_the_verdict_undecided_and_says_how_to_measure(tmp_path):
+    write_pair(tmp_path, [2.0] * 3, [1.0] * 3)
+    table = read_store(tmp_path)
+    c = contract(baseline="cpython", candidate="pypy", startup_limit=1.10)
+    result = evaluate(c, table, design_for(c, table), n_boot=20)
+    assert result.verdict.startswith("not decided") and "start-up time" in result.verdict
+    assert not result.decided and result.owed == 0.0
+    text = format_result(result)
+    assert "NOT MEASURED" in text and "--metric startup" in text and "BROKEN" not in text
+
+
+def test_a_store_without_the_contracts_metric_is_judged_on_its_own_and_says_so(tmp_path):
+    from fivefold.model.contract import with_store_metric
+
+    write_pair(tmp_path, [2.0] * 3, [1.0] * 3, metric="instructions")
+    table = read_store(tmp_path)
+    c, note = with_store_metric(contract(baseline="cpython", candidate="pypy"), table)
+    assert c.metric == "instructions" and "stand-in" in note
+    same, none = with_store_metric(contract(metric="instructions"), table)
+    assert same.metric == "instructions" and none == ""
+    with pytest.raises(ContractError, match="no 'time' results"):
+        with_store_metric(contract(), table, "time")

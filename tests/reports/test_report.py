@@ -169,3 +169,164 @@ def test_an_empty_chart_is_refused(tmp_path):
     with pytest.raises(ValueError, match="nothing drawn"):
         save(fig, tmp_path, "empty")
     assert not list(tmp_path.iterdir())
+
+
+OVERFLOW_CHECK = """<script>
+window.addEventListener('load', function () {
+  var out = document.createElement('pre');
+  out.id = 'overflow';
+  out.textContent = 'OVERFLOW scroll=' + document.documentElement.scrollWidth + ' view=' + window.innerWidth;
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+def store_with_cpython_and_long_ids(root: Path):
+    """The two-stage store, CPython 3.11 and 3.13 beside it, and change ids long
+    enough that a table listing them would run off the page."""
+    long = [f"s1.a_change_with_a_rather_long_name_{i}" for i in range(12)]
+    times = {"nbody": 1.0, "richards": 2.0}
+    for bench, t in times.items():
+        write_result(root, engine="cpython", benchmark=bench, values=[t * 1.1, t * 1.11, t * 1.09],
+                     extra_metadata={"fivefold_python_version": "3.11.7", "fivefold_load": "3.5",
+                                     "fivefold_version": "0.1.0", "fivefold_source": "0123456789ab"})
+        write_result(root, engine="cpython:path=/opt/py313/bin/python3", kind="cpython", benchmark=bench,
+                      values=[t * 1.0, t * 1.01, t * 0.99],
+                      extra_metadata={"fivefold_python_version": "3.13.0", "fivefold_load": "4.0"})
+        for subset, scale, stage in (((), 1.2, 0), (tuple(long), 0.75, 1)):
+            write_result(root, engine=f"fivefold:stage={stage}", kind="fivefold", stage=stage,
+                         benchmark=bench, changes=subset, values=[t * scale * x for x in (0.99, 1.0, 1.01)],
+                         extra_metadata={"fivefold_version": "0.1.0", "fivefold_source": "0123456789ab"})
+    return [ChangeInfo(c, 1, i) for i, c in enumerate(long)]
+
+
+def test_report_reads_against_cpython_with_human_labels_and_no_invented_fleet(tmp_path):
+    changes = store_with_cpython_and_long_ids(tmp_path / "results")
+    table = read_store(tmp_path / "results")
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=200,
+                          draws=2000, date="2026-01-02")
+    versus = report.versus
+    assert versus.baseline_label == "CPython 3.11.7"
+    head = versus.headline.set_index("engine")
+    assert list(head.index) == ["CPython 3.13.0", "fivefold stage 0", "fivefold stage 1"]
+    assert head.loc["CPython 3.13.0", "speed-up"].value == pytest.approx(1.1, rel=0.01)
+    assert head.loc["fivefold stage 1", "speed-up"].value == pytest.approx(1.1 / 0.75, rel=0.01)
+    html_text = report.html.read_text()
+    md = report.markdown.read_text()
+    for text in (html_text, md):
+        assert "Against CPython 3.11.7" in text
+        for raw in ("p_meet", "log_gain", "cumulative_measured", "expected_payment"):
+            assert raw not in text
+        # No fleet file: no fleet or savings figure at all.
+        assert "servers no longer needed" not in text and "savings per year" not in text
+        assert "How" in text and "3.5 to 4.0" in text and "0123456789ab" in text
+    assert "not measured" in md.lower() and "start-up time" in md
+    # The stage's engines by name, its changes in a list that wraps.
+    assert "fivefold stage 0 (0 changes) -&gt; fivefold stage 1 (12 changes)" in html_text
+    assert ", s1.a_change_with_a_rather_long_name_1," in html_text
+    browser_or_file_check(report.html)
+
+
+def test_fleet_figures_come_only_from_the_sponsors_file(tmp_path):
+    from fivefold.model.simulation import load_fleet
+
+    changes = synthetic_two_stage_store(tmp_path / "results")
+    fleet_file = tmp_path / "fleet.toml"
+    fleet_file.write_text("[fleet]\nservers = 200\ncost_per_server_year = 4000\npython_share = 0.8\n"
+                          "source = 'ACME capacity plan 2026'\n")
+    table = read_store(tmp_path / "results")
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=100,
+                          draws=1000, fleet=load_fleet(fleet_file), date="2026-01-03")
+    text = report.html.read_text()
+    assert "The sponsor&#x27;s fleet" in text or "The sponsor's fleet" in text
+    assert "ACME capacity plan 2026" in text and "200 servers" in text
+    fleet_file.write_text("[fleet]\nservers = 'many'\n")
+    with pytest.raises(ValueError, match="fleet.servers must be a number"):
+        load_fleet(fleet_file)
+
+
+def test_assumed_gains_are_drawn_hatched_and_the_simulation_carries_the_verdict():
+    import pandas as pd
+    from fivefold.model.simulation import SimulationResult
+    from fivefold.reports import charts
+
+    seq = pd.DataFrame({"change": ["a", "b"], "log_gain": [0.1, 0.2], "gain": [1.105, 1.221],
+                        "measured": [True, False]})
+    fig = charts.waterfall_chart(seq, "t")
+    bars = fig.axes[0].patches
+    assert bars[0].get_hatch() is None and bars[1].get_hatch() == "//"
+    assert "assumed (not measured)" in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    stages = pd.DataFrame([{"stage": 1, "measured": True, "p_meet": 1.0},
+                           {"stage": 2, "measured": False, "p_meet": 0.4}])
+    sim = SimulationResult(stages, {}, np.array([1.2, 1.5, 1.8]), np.zeros(3), summary={"stages": 2})
+    fig = charts.simulation_chart(sim, {1: "not decided: start-up time not measured"})
+    ticks = [t.get_text() for t in fig.axes[1].get_xticklabels()]
+    assert "verdict:\nnot decided" in ticks[0] and "assumed" in ticks[1]
+
+
+@pytest.mark.skipif(chromium() is None, reason="needs chromium (apt-get install chromium)")
+def test_report_in_a_real_browser_has_no_sideways_overflow(tmp_path):
+    """Headless Chromium at a laptop's width: the page never scrolls sideways (long
+    change lists wrap), and a screenshot of it is not blank."""
+    changes = store_with_cpython_and_long_ids(tmp_path / "results")
+    table = read_store(tmp_path / "results")
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=100,
+                          draws=1000, date="2026-01-04")
+    probe = report.html.with_name("overflow.html")
+    probe.write_text(report.html.read_text().replace("</body>", OVERFLOW_CHECK + "</body>"))
+    common = [chromium(), "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--hide-scrollbars",
+              "--window-size=1000,3000"]
+    proc = subprocess.run([*common, "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()],
+                          check=False, capture_output=True, text=True, timeout=120)
+    found = re.search(r"OVERFLOW scroll=(\d+) view=(\d+)", proc.stdout)
+    assert found, proc.stderr[-2000:]
+    assert int(found.group(1)) <= int(found.group(2))
+    shot = tmp_path / "report.png"
+    subprocess.run([*common, f"--screenshot={shot}", report.html.as_uri()], check=False,
+                   capture_output=True, timeout=120)
+    pixels = mpimg.imread(shot)
+    assert pixels.shape[1] == 1000
+    assert len(np.unique(pixels.reshape(-1, pixels.shape[-1]), axis=0)) > 50
+
+
+def test_timeline_across_runs_uses_the_benchmarks_every_run_measured(tmp_path):
+    from fivefold.model.store_reader import read_all
+
+    root = tmp_path / "results"
+    for commit, stamp, speed, benches in (("aaaaaaaaaaaa", "2026-01-01T00:00:00+00:00", 1.1, ("b1", "b2", "b3")),
+                                          ("bbbbbbbbbbbb", "2026-01-02T00:00:00+00:00", 1.3, ("b1", "b2"))):
+        for bench in benches:
+            # b3, measured once, is 10x faster: were it used, the first point would jump.
+            fast = 10.0 if bench == "b3" else 1.0
+            write_result(root, engine="cpython", benchmark=bench, values=[1.0, 1.0], commit=commit,
+                         timestamp=stamp, extra_metadata={"fivefold_python_version": "3.11.7"})
+            write_result(root, engine="fivefold:stage=1", kind="fivefold", stage=1, changes=("a",),
+                         benchmark=bench, values=[1 / speed / fast] * 2, commit=commit, timestamp=stamp)
+    changes = [ChangeInfo("a", 1)]
+    table = read_store(root)
+    write_result(root, engine="fivefold:stage=0", kind="fivefold", stage=0, benchmark="b1", values=[1.0],
+                 commit="bbbbbbbbbbbb", timestamp="2026-01-02T00:00:00+00:00")
+    table = read_store(root)
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=100, draws=500,
+                          date="2026-01-05", history=read_all(root))
+    assert "timeline" in report.images
+    text = report.html.read_text()
+    assert "Across runs" in text and "aaaaaaaaaaaa" in text
+    from fivefold.model.versus import timeline
+
+    runs = timeline(read_all(root), "time", "testhost-x86_64-00000000")
+    stage1 = runs[runs["engine"] == "fivefold stage 1"]
+    assert [e.value for e in stage1["speed-up"]] == pytest.approx([1.1, 1.3])
+    assert set(stage1["benchmarks"]) == {2}
+
+
+def test_a_stage_without_isolated_runs_has_no_empty_projection_columns(tmp_path):
+    from fivefold.reports.documents import stage_tables
+
+    changes = store_with_cpython_and_long_ids(tmp_path / "results")
+    table = read_store(tmp_path / "results")
+    report = build_report(table, plan_stages(table, changes=changes), tmp_path / "out", n_boot=50,
+                          draws=500, date="2026-01-06")
+    per = stage_tables(report.stages[0])["benchmarks"]
+    assert "projected" not in per and "gap" not in per and "measured" in per
+    assert "per-change configuration(s) not measured" in report.markdown.read_text()

@@ -41,15 +41,22 @@ def register(subparsers) -> None:
 
     results = subparsers.add_parser(
         "results", help="list stored results or compare engines from them",
-        description="Print the results index (one row per stored file), or with --compare a "
-                    "comparison table made from the stored files alone.")
-    results.add_argument("--results", help="results folder (default: FIVEFOLD_RESULTS or ./results)")
+        description="Print the results index (one row per stored file), with --compare a "
+                    "comparison table made from the stored files alone, or with --export one "
+                    "engine's whole suite as one pyperf file (for `pyperf compare_to --table`).")
+    results.add_argument("--results", help="results folder (default: FIVEFOLD_RESULTS, else ./results "
+                                            "when it holds results, else the published store)")
     results.add_argument("--format", choices=["table", "csv"], default="table")
     results.add_argument("--compare", metavar="ENGINES", help="comma-separated engine specs, baseline first")
-    results.add_argument("--suite", help="suite name (with --compare)")
+    results.add_argument("--export", metavar="FILE",
+                         help="write ENGINE's results (--engine) as one pyperf suite file")
+    results.add_argument("--engine", help="the engine spec to export (with --export)")
+    results.add_argument("--suite", help="suite name (with --compare; with --export when the engine "
+                                         "has results of several suites)")
+    results.add_argument("--benchmarks", help="comma-separated benchmark names to keep")
     results.add_argument("--metric", default="time")
-    results.add_argument("--machine", help="machine (default: this one)")
-    results.add_argument("--commit", help="commit (default: the current one)")
+    results.add_argument("--machine", help="machine (default: this one when stored, else the latest run's)")
+    results.add_argument("--commit", help="commit (default: the current one when stored, else the latest run's)")
     results.set_defaults(func=run_results)
 
 
@@ -128,26 +135,137 @@ def _print_comparison(store, names, suite, metric, machine, commit, console, ent
     return True
 
 
+class ResultsError(Exception):
+    """What `fivefold results` cannot answer: said in one line, exit status 1."""
+
+
+def _results_root(args):
+    if args.results:
+        return args.results
+    from fivefold.model.store_reader import default_root
+
+    return default_root()
+
+
+def _stored_frame(store):
+    """The store's index; a missing or empty store is an error, not '0 results'."""
+    if not store.root.is_dir():
+        raise ResultsError(f"results store {store.root} does not exist (measure with `fivefold bench`, "
+                           "or pass --results DIR)")
+    frame = store.index()
+    if frame.empty:
+        raise ResultsError(f"results store {store.root} holds no results "
+                           "(<machine>/<commit>/<engine>/<suite>/<benchmark>.<metric>.json)")
+    return frame
+
+
+def _pick(frame, column: str, wanted: str | None, preferred: str, what: str):
+    """Rows of `frame` whose `column` is `wanted`; unasked, `preferred` when stored,
+    else the value of the newest file."""
+    values = set(frame[column])
+    if wanted:
+        if wanted not in values:
+            from fivefold.harness.suites import did_you_mean
+
+            raise ResultsError(f"no stored results of {what} {did_you_mean(wanted, values)}; "
+                               f"stored: {', '.join(sorted(values))}")
+        return frame[frame[column] == wanted], wanted
+    if preferred in values:
+        return frame[frame[column] == preferred], preferred
+    latest = frame.sort_values("fivefold_timestamp").iloc[-1][column]
+    return frame[frame[column] == latest], latest
+
+
+def _filter_benchmarks(frame, names: str | None):
+    if not names:
+        return frame
+    from fivefold.harness.suites import did_you_mean
+
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    stored = set(frame.fivefold_benchmark)
+    unknown = [n for n in wanted if n not in stored]
+    if unknown:
+        raise ResultsError("no stored results of benchmark "
+                           + "; ".join(did_you_mean(n, stored) for n in unknown))
+    return frame[frame.fivefold_benchmark.isin(wanted)]
+
+
+def _select_run(frame, args, engines: list[str]):
+    """One metric, machine and commit that holds the engines (for --compare and --export)."""
+    frame, _ = _pick(frame, "fivefold_metric", args.metric, "", "metric")
+    for engine in engines:
+        if engine not in set(frame.fivefold_engine):
+            from fivefold.harness.suites import did_you_mean
+
+            raise ResultsError(f"no stored {args.metric} results of engine "
+                               f"{did_you_mean(engine, set(frame.fivefold_engine))}; stored: "
+                               f"{', '.join(sorted(set(frame.fivefold_engine)))}")
+    with_all = frame[frame.fivefold_engine.isin(engines)]
+    frame, machine = _pick(with_all, "fivefold_machine", args.machine, identity.machine_slug(), "machine")
+    frame, commit = _pick(frame, "fivefold_commit", args.commit, identity.commit(), "commit")
+    return frame, machine, commit
+
+
+def export_suite(store, frame, path: str) -> int:
+    """Write the benchmarks of `frame` (one engine) as one pyperf suite file."""
+    import os
+
+    import pyperf
+
+    duplicated = frame.fivefold_benchmark[frame.fivefold_benchmark.duplicated()]
+    if not duplicated.empty:
+        raise ResultsError(f"benchmark {duplicated.iloc[0]} is stored in several suites "
+                           f"({', '.join(sorted(set(frame.fivefold_suite)))}): choose one with --suite")
+    benchmarks = [store.benchmark(row) for _, row in frame.sort_values("fivefold_benchmark").iterrows()]
+    if os.path.exists(path):
+        os.unlink(path)  # pyperf refuses to write over a file
+    pyperf.BenchmarkSuite(benchmarks).dump(path)
+    return len(benchmarks)
+
+
 def run_results(args) -> int:
+    import pandas  # noqa: F401 - the index needs it: a missing extra is said before anything else
+
     from fivefold.harness.store import Store
 
-    store = Store(args.results)
+    store = Store(_results_root(args))
     console = _console()
-    if args.compare:
-        from fivefold.harness import engine_specs
+    try:
+        frame = _stored_frame(store)
+        if args.export:
+            if not args.engine:
+                raise ResultsError("--export needs --engine SPEC")
+            frame, machine, commit = _select_run(frame, args, [args.engine])
+            frame = frame[frame.fivefold_engine == args.engine]
+            if args.suite:
+                frame, _ = _pick(frame, "fivefold_suite", args.suite, "", "suite")
+            frame = _filter_benchmarks(frame, args.benchmarks)
+            count = export_suite(store, frame, args.export)
+            print(f"wrote {count} benchmark(s) of {args.engine} ({args.metric}, machine {machine}, "
+                  f"commit {commit}) to {args.export}")
+            return 0
+        if args.compare:
+            from fivefold.harness import engine_specs
 
-        try:
-            names = [s.text for s in engine_specs.parse_specs(args.compare)]
-        except engine_specs.EngineError as exc:
-            print(f"fivefold results: error: {exc}", file=sys.stderr)
-            return 2
-        if not args.suite:
-            print("fivefold results: error: --compare needs --suite", file=sys.stderr)
-            return 2
-        ok = _print_comparison(store, names, args.suite, args.metric, args.machine or identity.machine_slug(),
-                               args.commit or identity.commit(), console)
-        return 0 if ok else 1
-    frame = store.index()
+            try:
+                names = [s.text for s in engine_specs.parse_specs(args.compare)]
+            except engine_specs.EngineError as exc:
+                print(f"fivefold results: error: {exc}", file=sys.stderr)
+                return 2
+            if not args.suite:
+                print("fivefold results: error: --compare needs --suite", file=sys.stderr)
+                return 2
+            frame, machine, commit = _select_run(frame, args, names)
+            in_suite, _ = _pick(frame, "fivefold_suite", args.suite, "", "suite")
+            chosen = _filter_benchmarks(in_suite, args.benchmarks)
+            entries = set(chosen.fivefold_entry) if args.benchmarks else None
+            ok = _print_comparison(store, names, args.suite, args.metric, machine, commit, console,
+                                   entries=entries)
+            return 0 if ok else 1
+        frame = _filter_benchmarks(frame, args.benchmarks)
+    except ResultsError as exc:
+        print(f"fivefold results: error: {exc}", file=sys.stderr)
+        return 1
     if args.format == "csv":
         frame.to_csv(sys.stdout, index=False)
         return 0

@@ -82,6 +82,43 @@ def _installed_name() -> str:
     return f"v{slug(__version__)}-src{installed_sources_hash()}"
 
 
+# What a source hash covers: the engine's Python (compiler, runtime, stages'
+# registries), its instruction definitions and, in a source tree, its C.
+_SOURCE_SUFFIXES = (".py", ".so", ".def", ".toml", ".c", ".h")
+
+
+@lru_cache(maxsize=None)
+def source_hash() -> str:
+    """12 hex digits of a hash of the engine's sources as this process sees
+    them: the installed package's files (following the stage links of a source
+    tree) and, in a source tree, the C of shared/vm. Filed with every result
+    beside fivefold's version (`fivefold_version`, `fivefold_source`), so a
+    result says which engine made it whatever its commit folder is called."""
+    import fivefold
+
+    package = Path(fivefold.__file__).resolve().parent
+    roots = [("", package)]
+    root = repository_root()
+    if root is not None and (root / "shared" / "vm").is_dir():
+        roots.append(("vm/", root / "shared" / "vm"))
+    digest = hashlib.sha256()
+    for prefix, base in roots:
+        found = []
+        for folder, dirs, names in os.walk(base, followlinks=True):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+            found += [Path(folder) / n for n in names if n.endswith(_SOURCE_SUFFIXES)]
+        for path in sorted(found):
+            digest.update((prefix + str(path.relative_to(base))).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def version() -> str:
+    from fivefold import __version__
+
+    return __version__
+
+
 @lru_cache(maxsize=None)
 def commit() -> str:
     """What was measured: 12 hex digits of the source tree's HEAD, with

@@ -7,6 +7,7 @@ soon as it is measured; a re-run skips what is stored (a killed run resumes).
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -44,10 +45,20 @@ def plan(engines, suite: Suite, metric: Metric) -> list[tuple[object, Entry]]:
     return steps
 
 
+def _load_average() -> str:
+    """The 1-minute load average when a measurement ended (how busy the machine
+    was: the report says it), '' where the OS does not tell."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except (AttributeError, OSError):
+        return ""
+
+
 def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store,
         force: bool = False, log_dir: Path | None = None, console=None, progress: bool = True) -> Outcome:
     metric.check()
     machine, commit = identity.machine_slug(), identity.commit()
+    version, source = identity.version(), identity.source_hash()
     suite_name = metric.suite_name(suite.name)
     # Logs stay out of the results folder: everything in it is a result (or the index).
     log_dir = log_dir or identity.cache_dir() / "logs"
@@ -55,7 +66,7 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
     outcome = Outcome()
     try:
         _run_steps(steps, suite, metric, options, store, force, log_dir, console, progress,
-                   machine, commit, suite_name, outcome)
+                   machine, commit, suite_name, outcome, version, source)
     except KeyboardInterrupt:
         # Every file is written whole or not at all (Store.write): what is stored stays.
         outcome.interrupted = True
@@ -64,7 +75,7 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
 
 
 def _run_steps(steps, suite, metric, options, store, force, log_dir, console, progress,
-               machine, commit, suite_name, outcome) -> None:
+               machine, commit, suite_name, outcome, version="", source="") -> None:
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn()]
     with Progress(*columns, console=console, disable=not progress, transient=False) as bar:
@@ -87,6 +98,7 @@ def _run_steps(steps, suite, metric, options, store, force, log_dir, console, pr
                 bar.advance(task)
                 continue
             names = ",".join(b.get_name() for b in benchmarks)
+            load = _load_average()
             for bench in benchmarks:
                 metadata = {
                     **engine.metadata(),
@@ -95,6 +107,9 @@ def _run_steps(steps, suite, metric, options, store, force, log_dir, console, pr
                     "fivefold_benchmark": bench.get_name(),
                     "fivefold_weight": repr(float(suite.weight(entry.name))),
                     "fivefold_commit": commit,
+                    "fivefold_version": version,
+                    "fivefold_source": source,
+                    "fivefold_load": load,
                     "fivefold_machine": machine,
                     "fivefold_arch": engine.facts.get("arch") or identity.arch(),
                     "fivefold_cpu": identity.cpu_model(),

@@ -40,6 +40,9 @@ METADATA_KEYS = (
     # makes: a script such as pyperformance's scimark yields several benchmarks,
     # and resume needs to know when all of them are stored.
     "fivefold_entry", "fivefold_entry_benchmarks",
+    # Which engine made it whatever the commit folder says (fivefold's version
+    # and a hash of its sources), and how busy the machine was (1-minute load).
+    "fivefold_version", "fivefold_source", "fivefold_load",
 )
 STAT_COLUMNS = ("path", "n_values", "mean", "median", "stdev")
 

@@ -91,6 +91,14 @@ class SuiteError(Exception):
     pass
 
 
+def did_you_mean(name: str, known) -> str:
+    """`name`, with the closest known names when some are close (difflib)."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.6)
+    return name + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
+
+
 @dataclass(frozen=True)
 class Entry:
     """One script of a suite (it may report several pyperf benchmarks)."""
@@ -115,7 +123,8 @@ class Suite:
         by_name = {e.name: e for e in self.all_entries()}
         unknown = [n for n in names if n not in by_name]
         if unknown:
-            raise SuiteError(f"suite {self.name!r} has no benchmark {', '.join(unknown)}; "
+            raise SuiteError(f"suite {self.name!r} has no benchmark "
+                             f"{'; '.join(did_you_mean(n, by_name) for n in unknown)}; "
                              f"it has: {', '.join(sorted(by_name))}")
         return replace(self, entries=[by_name[n] for n in names])
 
