@@ -145,3 +145,17 @@ def test_command_line_help_and_options(tmp_path):
         assert word in help_text
     bad = run(FIVEFOLD_RUN, ["--no-accelerate"], tmp_path, tmp_path / "cache")
     assert bad.returncode == 2 and "--no-accelerate: expected a module pattern" in bad.stderr
+
+
+def test_frozen_and_renamed_modules_accelerated_in_place(tmp_path):
+    # os and _collections_abc are frozen and imported at start-up; _collections_abc's
+    # __name__ is "collections.abc". Their objects keep their identity.
+    code = (f"import os, _collections_abc as abc, collections.abc as cabc; on = {ON}; "
+            "print(on(os.makedirs), on(abc.Mapping.get), abc.Mapping is cabc.Mapping, "
+            "isinstance({}, abc.Mapping), os.path.join('a', 'b'), dict(a=1).get('a'))")
+    expected = run(PYTHON, ["-c", code], tmp_path, tmp_path / "cache")
+    assert expected.stdout.split()[:2] == ["False", "False"]
+    ours = run(FIVEFOLD_RUN, ["--accelerate", "os", "--accelerate", "_collections_abc",
+                              "-c", code], tmp_path, tmp_path / "cache")
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout.split() == ["True", "True", *expected.stdout.split()[2:]]

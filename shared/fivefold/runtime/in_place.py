@@ -83,8 +83,10 @@ def recode(module, path: str) -> Result:
     code = bytecode_cache.load_or_compile(source, path, bytecode_cache.cache_path(path))
     units: dict = {}
     _index(code, units)
-    name = module.__name__
-    filenames = {path, getattr(module, "__file__", None), f"<frozen {name}>"}
+    # A frozen module's code says "<frozen NAME>", NAME being its spec's name (which is
+    # not always its __name__: _collections_abc's says collections.abc).
+    names = {module.__name__, getattr(getattr(module, "__spec__", None), "name", None)}
+    filenames = {path, getattr(module, "__file__", None), *(f"<frozen {n}>" for n in names)}
     result = Result()
     lru_type = getattr(sys.modules.get("functools"), "_lru_cache_wrapper", None)
     seen = set()
