@@ -159,3 +159,20 @@ def test_frozen_and_renamed_modules_accelerated_in_place(tmp_path):
                               "-c", code], tmp_path, tmp_path / "cache")
     assert ours.returncode == 0, ours.stderr
     assert ours.stdout.split() == ["True", "True", *expected.stdout.split()[2:]]
+
+
+def test_tools_that_compile_code_themselves(tmp_path):
+    (tmp_path / "small.py").write_text(
+        f"on = {ON}\ndef f(n):\n    return sum(i * i for i in range(n))\nprint(f(100), on(f))\n")
+    expected = run(PYTHON, ["small.py"], tmp_path, tmp_path / "cache")
+    assert expected.stdout == "328350 False\n"
+    # cProfile compiles the program with compile(): CPython's code, and --stats says so.
+    profiled = run(FIVEFOLD_RUN, ["--stats", "--accelerate-all", "-m", "cProfile", "small.py"],
+                   tmp_path, tmp_path / "cache")
+    assert profiled.returncode == 0, profiled.stderr
+    assert profiled.stdout.startswith("328350 False\n")
+    assert "on CPython, code compiled with compile() by cProfile" in profiled.stderr
+    # runpy.run_module uses the loader the import hook chose: fivefold's code.
+    code = "import runpy, sys; sys.path.insert(0, '.'); runpy.run_module('small')"
+    ours = run(FIVEFOLD_RUN, ["--accelerate-all", "-c", code], tmp_path, tmp_path / "cache")
+    assert ours.stdout == "328350 True\n", ours.stderr

@@ -131,6 +131,20 @@ def _unhooked(name: str, module, hook) -> str:
             " which compiles its code itself with CPython's compile()")
 
 
+# Tools that compile code themselves with CPython's compile(): what they compile runs on
+# CPython whatever the import hook does (docs/real-programs.md).
+COMPILING_TOOLS = {
+    "cProfile": "cProfile.run/runctx and `-m cProfile PROGRAM` compile the program",
+    "profile": "profile.run/runctx and `-m profile PROGRAM` compile the program",
+    "trace": "`-m trace PROGRAM` and Trace.run compile the program",
+    "doctest": "doctest compiles each example",
+    "pdb": "pdb compiles the program and each command",
+    "timeit": "timeit compiles its statements into a timer function",
+    "_pytest.assertion.rewrite": "pytest's assertion rewriting compiles test modules and "
+                                 "conftest.py (--assert=plain leaves them to the import hook)",
+}
+
+
 def print_module_report(out) -> None:
     report = module_report()
     if report is None:
@@ -148,3 +162,10 @@ def print_module_report(out) -> None:
             print(f"    on fivefold, {name}: {how}", file=out)
     for why, names in sorted(off.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"    on CPython, {why}: {len(names)}: {', '.join(names)}", file=out)
+    import sys
+
+    main_spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    loaded = set(sys.modules) | {getattr(main_spec, "name", None)}  # -m cProfile: __main__
+    for name, what in COMPILING_TOOLS.items():
+        if name in loaded:
+            print(f"    on CPython, code compiled with compile() by {name}: {what}", file=out)
