@@ -292,8 +292,9 @@ def recompile_imported(policy: Policy) -> list[str]:
         try:
             result = in_place.recode(module, path)
         except Exception as e:  # noqa: BLE001 - the program can still run on CPython's code
-            REPORT[name] = (False, f"imported before the program started; compiling it in "
-                                   f"place failed ({type(e).__name__}: {e})")
+            why = (f"imported before the program started; compiling it in place failed "
+                   f"({type(e).__name__}: {e})")
+            REPORT[name] = (False, why)
             continue
         finally:
             _COMPILING[0] -= 1

@@ -33,7 +33,7 @@ _KIND_FLAGS = 0x0020 | 0x0080 | 0x0100 | 0x0200 | 0x0004 | 0x0008
 
 
 class Result:
-    __slots__ = ("swapped", "kept")
+    __slots__ = ("kept", "swapped")
 
     def __init__(self):
         self.swapped = 0  # functions now running fivefold's code

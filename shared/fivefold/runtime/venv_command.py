@@ -57,8 +57,7 @@ def create(directory: str, with_pip: bool = True, clear: bool = False,
     here = [d for d in site.getsitepackages() if os.path.isdir(d)]
     with open(os.path.join(site_packages, "_fivefold_base.pth"), "w") as f:
         f.write("# the site-packages of the environment that made this one: fivefold is there\n")
-        for d in here:
-            f.write(f"import site; site.addsitedir({d!r})\n")
+        f.writelines(f"import site; site.addsitedir({d!r})\n" for d in here)
     accelerate = ('os.environ.setdefault("FIVEFOLD_ACCELERATE", "*")'
                   if accelerate_all else "")
     text = LAUNCHER.format(real=os.path.join(bin_dir, version), version=version,
