@@ -27,6 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
             "run a Python program on fivefold, like `python PROGRAM.py ARGS`"),
     "dis": ("fivefold.runtime.engine_commands",
             "show the fivefold bytecode of a Python file or module"),
+    "venv": ("fivefold.runtime.engine_commands",
+             "create a virtual environment whose python runs programs on fivefold"),
     "bench": ("fivefold.harness.bench_commands",
               "run a benchmark suite on engines, store and compare the results"),
     "results": ("fivefold.harness.bench_commands",

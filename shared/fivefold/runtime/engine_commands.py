@@ -1,5 +1,6 @@
 """The engine's commands: `fivefold run (PROGRAM.py | -m MODULE | -c CODE | -) [ARGS]`
-(its command line is run_command.py's) and `fivefold dis FILE_OR_MODULE`."""
+(its command line is run_command.py's), `fivefold dis FILE_OR_MODULE` and
+`fivefold venv DIR` (venv_command.py)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,28 @@ def register(subparsers) -> None:
     dis.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                      help="the program's arguments (with --adaptive)")
     dis.set_defaults(func=_dis)
+
+    venv = subparsers.add_parser(
+        "venv", help="create a virtual environment whose python runs programs on fivefold",
+        description="Create a virtual environment (stdlib venv, with pip) whose bin/python "
+                    "runs programs on fivefold; bin/python3.X stays the plain interpreter. "
+                    "fivefold (and the other packages of the environment running this "
+                    "command) is imported from here through a .pth file.")
+    venv.add_argument("dir", metavar="DIR", help="the environment's directory")
+    venv.add_argument("--without-pip", action="store_true",
+                      help="do not install pip (ensurepip's bundled wheel: no network)")
+    venv.add_argument("--clear", action="store_true", help="empty DIR first")
+    venv.add_argument("--accelerate-all", action="store_true",
+                      help="its python compiles every module with fivefold "
+                           "(FIVEFOLD_ACCELERATE=* unless set)")
+    venv.set_defaults(func=_venv)
+
+
+def _venv(args) -> int:
+    from fivefold.runtime.venv_command import create
+
+    return create(args.dir, with_pip=not args.without_pip, clear=args.clear,
+                  accelerate_all=args.accelerate_all)
 
 
 def _dis(args) -> int:

@@ -17,8 +17,19 @@ comma-separated list, so child processes inherit it). A pattern is an fnmatch
 pattern on the full module name; a plain name also covers its submodules
 (`json` means `json` and `json.*`). Modules that match a pattern but were
 imported before the hook was installed (by fivefold itself or at startup) are
-reloaded through it (recompile_imported). fivefold's own modules and
-importlib's never match: the engine is not compiled by itself.
+accelerated in place (recompile_imported, in_place.py: their functions get
+fivefold's code; nothing is imported or executed twice, so no module, class or
+constant ever exists twice). fivefold's own modules and importlib's never match:
+the engine is not compiled by itself.
+
+`--accelerate '*'` (`--accelerate-all`) compiles every source module the program
+imports, standard library and site-packages included, except those that must
+stay on CPython: fivefold itself, the import system, codecs and encodings, the
+modules fivefold's compiler and runtime use (in_place.compiler_dependencies; a
+pattern naming one explicitly still accelerates it), and modules imported by the
+compiler while it compiles another (importing them through the hook would
+recurse). `--no-accelerate PATTERN` (FIVEFOLD_NO_ACCELERATE) opts modules out.
+Every decision and its reason is kept in REPORT for `--stats` (run_stats.py).
 """
 
 import os
@@ -33,9 +44,29 @@ from _frozen_importlib_external import PathFinder, SourceFileLoader
 from fivefold.runtime import bytecode_cache
 
 ACCELERATE_ENV = "FIVEFOLD_ACCELERATE"
-# Top-level packages never recompiled: the engine and the import system it relies on.
-_NEVER = {"fivefold", "importlib", "_frozen_importlib", "_frozen_importlib_external",
-          "_fivefold_editable_loader", "encodings", "codecs", "zipimport"}
+NO_ACCELERATE_ENV = "FIVEFOLD_NO_ACCELERATE"
+ALL = "*"  # the pattern of --accelerate-all
+
+_SELF = "fivefold itself (the engine is not compiled by itself)"
+_IMPORT_SYSTEM = "the import system (it runs while modules are being compiled)"
+_CODECS = "codecs and encodings (they decode source while a module is being compiled)"
+# Top-level packages never recompiled, and why: the engine and what it relies on.
+_NEVER = {"fivefold": _SELF, "_fivefold_editable_loader": _SELF,
+          "importlib": _IMPORT_SYSTEM, "_frozen_importlib": _IMPORT_SYSTEM,
+          "_frozen_importlib_external": _IMPORT_SYSTEM, "zipimport": _IMPORT_SYSTEM,
+          "encodings": _CODECS, "codecs": _CODECS}
+OPTED_OUT = "opted out (--no-accelerate / FIVEFOLD_NO_ACCELERATE)"
+NOT_NAMED = "not the program's own (standard library or site-packages not named by --accelerate)"
+COMPILER_DEPENDENCY = ("used by fivefold's compiler or runtime (name it with --accelerate to "
+                       "accelerate it anyway)")
+RECURSIVE = ("imported by fivefold's compiler while it compiled another module (compiling "
+             "it then would recurse)")
+
+# Module name -> (runs on fivefold, how or why not): every decision the hook made
+# (run_stats.py prints it; modules that never reach the hook are classified there).
+REPORT: dict[str, tuple[bool, str]] = {}
+# Nonzero while fivefold compiles a module: imports made then stay on CPython.
+_COMPILING = [0]
 
 
 def _norm(path: str) -> str:
@@ -65,21 +96,27 @@ def library_dirs() -> list[str]:
     return sorted(_norm(d) for d in dirs if d)
 
 
-def patterns_from_environ(environ=os.environ) -> list[str]:
-    return [p.strip() for p in environ.get(ACCELERATE_ENV, "").split(",") if p.strip()]
+def patterns_from_environ(environ=os.environ, name: str = ACCELERATE_ENV) -> list[str]:
+    return [p.strip() for p in environ.get(name, "").split(",") if p.strip()]
 
 
 class Policy:
     """Decides which modules fivefold compiles: those under `roots` (program
     directories) except under `excluded` (library directories inside a root), and
-    those named by `patterns` (--accelerate)."""
+    those named by `patterns` (--accelerate; "*" is every module), minus those
+    named by `opt_out` (--no-accelerate) and those that must stay on CPython."""
 
     def __init__(self, roots: list[str] | None = None, patterns: list[str] | None = None,
-                 excluded: list[str] | None = None):
+                 excluded: list[str] | None = None, opt_out: list[str] | None = None):
         self.roots = list(roots or [])
         self.patterns = list(patterns or [])
         self.excluded = list(excluded or [])
-        if self.patterns:
+        self.opt_out = list(opt_out or [])
+        self.all = ALL in self.patterns
+        self.named_patterns = [p for p in self.patterns if p != ALL]
+        # Module name -> why it stays on CPython under "*" (compiler_dependencies).
+        self.cpython_only: dict[str, str] = {}
+        if self.patterns or self.opt_out:
             # fnmatch (and re under it) only with --accelerate patterns, and imported
             # here, before the finder is installed: imported inside find_spec, its
             # own import would come back to find_spec and recurse without end.
@@ -88,29 +125,45 @@ class Policy:
             self._fnmatchcase = fnmatch.fnmatchcase
 
     @classmethod
-    def for_program(cls, program_dir: str | None, patterns: list[str]) -> "Policy":
+    def for_program(cls, program_dir: str | None, patterns: list[str],
+                    opt_out: list[str] = ()) -> "Policy":
         roots = [_norm(program_dir)] if program_dir is not None else []
         libs = library_dirs()
         # A library directory is excluded only when it lies strictly inside a program
         # directory: a benchmark that lives in site-packages still counts as the program.
         excluded = [lib for lib in libs for root in roots if lib != root and _under(lib, root)]
-        return cls(roots, list(patterns), excluded)
+        return cls(roots, list(patterns), excluded, list(opt_out))
 
-    def name_matches(self, fullname: str) -> bool:
-        if not self.patterns or fullname.split(".")[0] in _NEVER:
-            return False
-        for pattern in self.patterns:
+    def _matches(self, fullname: str, patterns: list[str]) -> bool:
+        for pattern in patterns:
             if self._fnmatchcase(fullname, pattern) or fullname.startswith(pattern + "."):
                 return True
         return False
 
+    def name_matches(self, fullname: str) -> bool:
+        """An --accelerate pattern names the module (and nothing keeps it on CPython)."""
+        return bool(self.patterns) and self.why_not(fullname, None) is None
+
+    def why_not(self, fullname: str, origin: str | None) -> str | None:
+        """None when fivefold compiles the module (source file `origin`), else why not."""
+        never = _NEVER.get(fullname.partition(".")[0])
+        if never is not None:
+            return never
+        if self.opt_out and self._matches(fullname, self.opt_out):
+            return OPTED_OUT
+        if self.named_patterns and self._matches(fullname, self.named_patterns):
+            return None
+        if self.all:
+            return self.cpython_only.get(fullname)
+        if origin is not None:
+            path = _norm(origin)
+            if not any(_under(path, lib) for lib in self.excluded) \
+                    and any(_under(path, root) for root in self.roots):
+                return None
+        return NOT_NAMED
+
     def accelerates(self, fullname: str, origin: str) -> bool:
-        if self.name_matches(fullname):
-            return True
-        path = _norm(origin)
-        if any(_under(path, lib) for lib in self.excluded):
-            return False
-        return any(_under(path, root) for root in self.roots)
+        return self.why_not(fullname, origin) is None
 
 
 class FivefoldLoader(SourceFileLoader):
@@ -119,7 +172,11 @@ class FivefoldLoader(SourceFileLoader):
     def get_code(self, fullname):
         path = self.get_filename(fullname)
         source = self.get_data(path)
-        return bytecode_cache.load_or_compile(source, path, bytecode_cache.cache_path(path))
+        _COMPILING[0] += 1
+        try:
+            return bytecode_cache.load_or_compile(source, path, bytecode_cache.cache_path(path))
+        finally:
+            _COMPILING[0] -= 1
 
     def source_to_code(self, data, path, *, _optimize=-1):
         from fivefold import compiler
@@ -135,10 +192,16 @@ class FivefoldFinder:
 
     def find_spec(self, fullname, path=None, target=None):
         spec = PathFinder.find_spec(fullname, path, target)
-        if spec is None or type(spec.loader) is not SourceFileLoader:
+        if spec is None or type(spec.loader) is not SourceFileLoader or not spec.origin:
+            return spec  # no source: run_stats.py says what it is
+        if _COMPILING[0]:
+            REPORT[fullname] = (False, RECURSIVE)
             return spec
-        if not spec.origin or not self.policy.accelerates(fullname, spec.origin):
+        reason = self.policy.why_not(fullname, spec.origin)
+        if reason is not None:
+            REPORT[fullname] = (False, reason)
             return spec
+        REPORT[fullname] = (True, "compiled on import")
         spec.loader = FivefoldLoader(fullname, spec.origin)
         spec.cached = bytecode_cache.cache_path(spec.origin)
         return spec
@@ -164,51 +227,81 @@ def uninstall() -> None:
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, FivefoldFinder)]
 
 
-def install_for_program(program_dir: str | None, extra_patterns: list[str] = ()) -> FivefoldFinder:
+def install_for_program(program_dir: str | None, extra_patterns: list[str] = (),
+                        extra_opt_out: list[str] = ()) -> FivefoldFinder:
     """The hook for a program in `program_dir`, with --accelerate patterns added to
-    FIVEFOLD_ACCELERATE so that child processes on fivefold accelerate the same."""
-    patterns = patterns_from_environ()
-    for pattern in extra_patterns:
-        if pattern not in patterns:
-            patterns.append(pattern)
+    FIVEFOLD_ACCELERATE (and --no-accelerate ones to FIVEFOLD_NO_ACCELERATE) so that
+    child processes on fivefold accelerate the same."""
+    patterns = _merged(ACCELERATE_ENV, extra_patterns)
+    opt_out = _merged(NO_ACCELERATE_ENV, extra_opt_out)
     if patterns:
-        os.environ[ACCELERATE_ENV] = ",".join(patterns)
         # The compiler is imported before the hook is in place when library modules are
         # to be compiled: importing it through the hook (first compilation) would make
         # the modules it imports load through a compiler not yet there. What it imports
-        # that a pattern names is then reloaded below, like the rest.
+        # that a pattern names is then accelerated in place below, like the rest.
         from fivefold import compiler  # noqa: F401
-    finder = install(Policy.for_program(program_dir, patterns))
+    policy = Policy.for_program(program_dir, patterns, opt_out)
+    if policy.all:
+        import hashlib  # noqa: F401 - the cache's first use would import it mid-compilation
+
+        from fivefold.runtime import in_place
+
+        policy.cpython_only = dict.fromkeys(in_place.compiler_dependencies(),
+                                            COMPILER_DEPENDENCY)
+    finder = install(policy)
     recompile_imported(finder.policy)
     return finder
 
 
-def recompile_imported(policy: Policy) -> list[str]:
-    """`importlib.reload` the already-imported source modules an --accelerate pattern names,
-    so that they run on fivefold too.
+def _merged(env_name: str, extra: list[str]) -> list[str]:
+    patterns = patterns_from_environ(name=env_name)
+    for pattern in extra:
+        if pattern not in patterns:
+            patterns.append(pattern)
+    if patterns:
+        os.environ[env_name] = ",".join(patterns)
+    return patterns
 
-    fivefold itself imports part of the standard library (copy, json, re, ...) before the
-    program starts; without this, `--accelerate copy` would change nothing. Reloading
-    re-executes the module in its own namespace, as importlib.reload always does: code
-    that kept a reference to an old function or class keeps the CPython one. Submodules
-    are reloaded before their packages, so a package's `from .sub import name` sees the
-    new objects."""
+
+def recompile_imported(policy: Policy) -> list[str]:
+    """Accelerate in place (in_place.py) the already-imported source modules the
+    patterns name, so that they run on fivefold too; return their names.
+
+    fivefold itself imports part of the standard library (copy, json, re, ...) before
+    the program starts; without this, `--accelerate copy` would change nothing. The
+    modules are not re-executed (that would make a second copy of their classes and
+    constants): their functions get fivefold's code. Each decision goes to REPORT."""
     if not policy.patterns:
         return []
-    import importlib
+    from fivefold.runtime import in_place
 
-    names = [name for name, module in list(sys.modules.items())
-             if module is not None and policy.name_matches(name)
-             and type(getattr(getattr(module, "__spec__", None), "loader", None))
-             is SourceFileLoader]
-    names.sort(key=lambda name: (-name.count("."), name))
     done = []
-    for name in names:
+    for name, module in list(sys.modules.items()):
+        if module is None or name == "__main__":
+            continue
+        path = in_place.source_file(module)
+        if path is None:
+            continue  # built-in, extension, namespace package: run_stats.py says so
+        reason = policy.why_not(name, path)
+        if reason is not None:
+            if policy.all or (policy.named_patterns
+                              and policy._matches(name, policy.named_patterns)):
+                REPORT[name] = (False, reason)
+            continue
+        _COMPILING[0] += 1
         try:
-            importlib.reload(sys.modules[name])
-        except Exception as e:  # noqa: BLE001 - the program can still run on CPython's copy
-            print(f"fivefold: --accelerate {name}: could not recompile it, it stays on "
-                  f"CPython ({type(e).__name__}: {e})", file=sys.stderr)
-        else:
-            done.append(name)
+            result = in_place.recode(module, path)
+        except Exception as e:  # noqa: BLE001 - the program can still run on CPython's code
+            why = (f"imported before the program started; compiling it in place failed "
+                   f"({type(e).__name__}: {e})")
+            REPORT[name] = (False, why)
+            continue
+        finally:
+            _COMPILING[0] -= 1
+        how = (f"imported before the program started: {result.swapped} functions given "
+               f"fivefold's code in place")
+        if result.kept:
+            how += f", {result.kept} kept CPython's (fell back or not matched)"
+        REPORT[name] = (True, how + "; its module body ran on CPython")
+        done.append(name)
     return done

@@ -1,12 +1,14 @@
 """The command line of `fivefold run` and `fivefold-python`: python's, parsed by hand.
 
-    fivefold run [--stats] [--accelerate PATTERN] [PYTHON OPTIONS]
+    fivefold run [--stats] [--accelerate PATTERN | --accelerate-all]
+                 [--no-accelerate PATTERN] [PYTHON OPTIONS]
                  (PROGRAM | -m MODULE | -c CODE | - | nothing: standard input) [ARGS]
 
 python's rules (3.11, Modules/main.c and Python/getopt.c): options until the
 program; -c and -m take the rest of the line; `-` or no program at all reads
 the program from standard input. `fivefold run` also takes its own long
-options, --stats and --accelerate, before the program.
+options, --stats, --accelerate, --accelerate-all and --no-accelerate, before
+the program.
 
 Written out rather than built with argparse because it is on the path of every
 program's start: argparse (with gettext, re and the rest it imports) would cost
@@ -39,11 +41,12 @@ class CommandLine:
     action: "" to run, "version" or "help" to print and exit."""
 
     __slots__ = ("interpreter_options", "mode", "target", "args", "action", "stats",
-                 "accelerate")
+                 "accelerate", "no_accelerate")
 
     def __init__(self, interpreter_options: list[str] | None = None, mode: str = "stdin-implicit",
                  target: str = "", args: list[str] | None = None, action: str = "",
-                 stats: bool = False, accelerate: list[str] | None = None):
+                 stats: bool = False, accelerate: list[str] | None = None,
+                 no_accelerate: list[str] | None = None):
         self.interpreter_options = list(interpreter_options or [])
         self.mode = mode
         self.target = target
@@ -51,6 +54,7 @@ class CommandLine:
         self.action = action
         self.stats = stats
         self.accelerate = list(accelerate or [])
+        self.no_accelerate = list(no_accelerate or [])
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -70,6 +74,8 @@ class CommandLine:
         own = ["--stats"] if self.stats else []
         for pattern in self.accelerate:
             own += ["--accelerate", pattern]
+        for pattern in self.no_accelerate:
+            own += ["--no-accelerate", pattern]
         if self.mode == "script":
             return [*own, "--", self.target, *self.args]
         if self.mode == "module":
@@ -82,17 +88,26 @@ class CommandLine:
 
 
 def _fivefold_option(cl: CommandLine, word: str, argv: list[str], i: int) -> int:
-    """`--stats`, `--accelerate PATTERN` or `--accelerate=PATTERN`; returns the next index."""
+    """`--stats`, `--accelerate-all`, `--accelerate PATTERN` or `--no-accelerate
+    PATTERN` (also `--OPTION=PATTERN`); returns the next index."""
     if word == "--stats":
         cl.stats = True
         return i
-    if word.startswith("--accelerate="):
-        cl.accelerate.append(word.partition("=")[2])
+    if word == "--accelerate-all":
+        cl.accelerate.append("*")
+        return i
+    name, eq, value = word.partition("=")
+    target = cl.accelerate if name == "--accelerate" else cl.no_accelerate
+    if eq:
+        target.append(value)
         return i
     if i >= len(argv):
-        raise UsageError("argument --accelerate: expected a module pattern")
-    cl.accelerate.append(argv[i])
+        raise UsageError(f"argument {name}: expected a module pattern")
+    target.append(argv[i])
     return i + 1
+
+
+FIVEFOLD_OPTIONS = ("--stats", "--accelerate", "--accelerate-all", "--no-accelerate")
 
 
 def _long_option(cl: CommandLine, word: str, argv: list[str], i: int, fivefold: bool) -> int:
@@ -107,7 +122,8 @@ def _long_option(cl: CommandLine, word: str, argv: list[str], i: int, fivefold: 
             raise UsageError("option --check-hash-based-pycs needs an argument")
         cl.interpreter_options += [word, argv[i]]
         return i + 1
-    if fivefold and (word in ("--stats", "--accelerate") or word.startswith("--accelerate=")):
+    if fivefold and (word in FIVEFOLD_OPTIONS or word.startswith(("--accelerate=",
+                                                                      "--no-accelerate="))):
         return _fivefold_option(cl, word, argv, i)
     raise UsageError(f"unknown option {word}")
 
@@ -179,6 +195,15 @@ def run(cl: CommandLine) -> int:
     engine_ready()
     from fivefold.runtime import run_modes
 
+    if cl.no_accelerate:
+        # Read by the import hook (import_hook.install_for_program), as child processes
+        # on fivefold read it too.
+        import os
+
+        names = [p for p in os.environ.get("FIVEFOLD_NO_ACCELERATE", "").split(",") if p]
+        os.environ["FIVEFOLD_NO_ACCELERATE"] = ",".join(
+            names + [p for p in cl.no_accelerate if p not in names])
+
     options = (cl.stats, cl.accelerate)
     if cl.mode == "script":
         return run_modes.run_path(cl.target, list(cl.args), *options)
@@ -205,7 +230,8 @@ def engine_ready() -> None:
         raise
 
 
-RUN_USAGE = ("usage: fivefold run [--stats] [--accelerate PATTERN] [PYTHON OPTIONS] "
+RUN_USAGE = ("usage: fivefold run [--stats] [--accelerate PATTERN | --accelerate-all] "
+             "[--no-accelerate PATTERN] [PYTHON OPTIONS] "
              "(PROGRAM.py | DIR | ZIP | -m MODULE | -c CODE | -) [ARGS]\n")
 
 RUN_HELP = RUN_USAGE + """
@@ -216,9 +242,19 @@ run on CPython unless --accelerate names them. With no program (or -) the progra
 is read from standard input.
 
 fivefold's options:
-  --stats               after the run, print code units compiled and fallbacks (to stderr)
+  --stats               after the run, print code units compiled and fallbacks (to stderr),
+                        and with --accelerate which modules ran on fivefold or on CPython
+                        and why
   --accelerate PATTERN  also compile modules whose name matches PATTERN (fnmatch; a plain
-                        name includes its submodules); repeatable
+                        name includes its submodules); repeatable; also read from
+                        FIVEFOLD_ACCELERATE (comma-separated)
+  --accelerate-all      compile every module the program imports, standard library and
+                        site-packages included (same as --accelerate '*'); fivefold
+                        itself, the import system, codecs/encodings and the modules the
+                        compiler uses stay on CPython (--stats lists them with the reason)
+  --no-accelerate PATTERN
+                        keep the modules PATTERN matches on CPython; repeatable; also
+                        read from FIVEFOLD_NO_ACCELERATE
 
 python's options, applied as python applies them (docs/real-programs.md):
   -B -E -I -O -OO -P -s -S -u -b -d -q -v, -W ARG, -X OPT, --check-hash-based-pycs MODE
