@@ -137,12 +137,18 @@ def test_the_docstring_must_be_the_first_constant():
 
 def test_the_shadow_owns_its_code_and_not_the_reverse():
     import gc
+    import types
     import weakref
     shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
     code = weakref.ref(_fivefold.code_of(shadow))
     gc.collect()
     assert code() is not None and code().shadow is shadow
+    copy = shadow.replace(co_name="copy")   # shares the Code (code.replace, code.c)
     del shadow
+    gc.collect()
+    assert code() is not None and code().shadow is None
+    assert types.FunctionType(copy, {})() is None
+    del copy
     gc.collect()
     assert code() is None
 
