@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <string.h>
 
+static PyObject *ff_original_replace;   /* CodeType.replace as CPython defines it (ff_code_init) */
+
 static void
 code_dealloc(FFCode *self)
 {
@@ -799,6 +801,22 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "make_code: the template's co_consts must be (docstring_or_None,)");
         return NULL;
     }
+    if (!PyTuple_Check(consts)) {
+        PyErr_SetString(PyExc_TypeError, "make_code: consts, names and exceptiontable must be tuples");
+        return NULL;
+    }
+    /* The shadow's co_consts are the constants (CPython reads a function's
+     * __doc__ from co_consts[0]): a docstring must come first in them. */
+    PyObject *doc = PyTuple_GET_ITEM(tmpl->co_consts, 0);
+    if (doc != Py_None && (PyTuple_GET_SIZE(consts) == 0 || PyTuple_GET_ITEM(consts, 0) != doc)) {
+        int same = PyTuple_GET_SIZE(consts) == 0 ? 0 : PyObject_RichCompareBool(PyTuple_GET_ITEM(consts, 0), doc, Py_EQ);
+        if (same <= 0) {
+            if (same == 0) {
+                PyErr_SetString(PyExc_ValueError, "make_code: the template's docstring is not consts[0]");
+            }
+            return NULL;
+        }
+    }
     int kinds = ((tmpl->co_flags & CO_GENERATOR) != 0) + ((tmpl->co_flags & CO_COROUTINE) != 0)
                 + ((tmpl->co_flags & CO_ASYNC_GENERATOR) != 0);
     if (kinds > 1 || (tmpl->co_flags & CO_ITERABLE_COROUTINE)) {
@@ -813,7 +831,7 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "make_code: bytecode must be non-empty bytes of even length");
         return NULL;
     }
-    if (!PyTuple_Check(consts) || !PyTuple_Check(names) || !PyTuple_Check(table)) {
+    if (!PyTuple_Check(names) || !PyTuple_Check(table)) {
         PyErr_SetString(PyExc_TypeError, "make_code: consts, names and exceptiontable must be tuples");
         return NULL;
     }
@@ -864,17 +882,13 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     ff_tiers_quicken(code);
 
-    PyObject *new_consts = PyTuple_Pack(2, PyTuple_GET_ITEM(tmpl->co_consts, 0), (PyObject *)code);
-    if (new_consts == NULL) {
-        goto fail;
-    }
-    PyObject *replace = PyObject_GetAttrString(tmpl_obj, "replace");
-    PyObject *kwargs = replace ? Py_BuildValue("{sN}", "co_consts", new_consts) : NULL;
+    /* The shadow shows the constants as its co_consts (CPython's, section 1);
+     * CPython's replace, not the wrapper below: the template has no Code. */
+    PyObject *replace = Py_TYPE(ff_original_replace)->tp_descr_get(ff_original_replace, tmpl_obj,
+                                                                   (PyObject *)&PyCode_Type);
+    PyObject *kwargs = replace ? Py_BuildValue("{sO}", "co_consts", consts) : NULL;
     if (kwargs == NULL) {
         Py_XDECREF(replace);
-        if (replace == NULL) {
-            Py_DECREF(new_consts);
-        }
         goto fail;
     }
     PyObject *empty = PyTuple_New(0);
@@ -886,11 +900,16 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         goto fail;
     }
     code->shadow_ref = PyWeakref_NewRef(shadow, NULL);
-    if (code->shadow_ref == NULL) {
+    if (code->shadow_ref == NULL || _PyCode_SetExtra(shadow, ff_code_extra_index, code) < 0) {
         Py_DECREF(shadow);
         goto fail;
     }
-    Py_DECREF(code);   /* the shadow's co_consts owns it now */
+    /* The shadow's co_extra owns the Code now. */
+    if (ff_code_of_shadow((PyCodeObject *)shadow) != code) {
+        PyErr_SetString(PyExc_SystemError, "make_code: co_extra's layout is not CPython 3.11's");
+        Py_DECREF(shadow);
+        return NULL;
+    }
     return shadow;
 fail:
     Py_DECREF(code);
@@ -910,4 +929,130 @@ ff_code_of(PyObject *module, PyObject *shadow)
         return NULL;
     }
     return Py_NewRef((PyObject *)code);
+}
+
+/* --- the Code's place in its shadow (code.h) ----------------------------------- */
+Py_ssize_t ff_code_extra_index = -1;
+
+/* co_extra's free function: the shadow is being deallocated (code_dealloc, with
+ * the GIL). Called for every slot, NULL ones too. */
+static void
+code_extra_free(void *extra)
+{
+    Py_XDECREF((PyObject *)extra);
+}
+
+static int
+same_object(PyObject *a, PyObject *b)
+{
+    return a == b ? 1 : PyObject_RichCompareBool(a, b, Py_EQ);
+}
+
+/* Whether `copy`, a code.replace() of `shadow`, still runs the same fivefold
+ * code on the same frame: only what a frame does not depend on differs (names,
+ * file, line numbers, CO_ITERABLE_COROUTINE, which @types.coroutine sets). -1 on
+ * error. */
+static int
+same_fivefold_code(PyCodeObject *shadow, PyCodeObject *copy)
+{
+    if (((shadow->co_flags ^ copy->co_flags) & ~CO_ITERABLE_COROUTINE)
+        || shadow->co_argcount != copy->co_argcount || shadow->co_posonlyargcount != copy->co_posonlyargcount
+        || shadow->co_kwonlyargcount != copy->co_kwonlyargcount || shadow->co_stacksize != copy->co_stacksize
+        || shadow->co_nlocalsplus != copy->co_nlocalsplus || shadow->co_nlocals != copy->co_nlocals
+        || shadow->co_ncellvars != copy->co_ncellvars || shadow->co_nfreevars != copy->co_nfreevars
+        || _PyCode_NBYTES(shadow) != _PyCode_NBYTES(copy)) {
+        return 0;
+    }
+    PyObject *pairs[][2] = {
+        {shadow->co_localsplusnames, copy->co_localsplusnames},
+        {shadow->co_localspluskinds, copy->co_localspluskinds},
+        {shadow->co_consts, copy->co_consts},
+        {shadow->co_names, copy->co_names},
+        {shadow->co_exceptiontable, copy->co_exceptiontable},
+    };
+    for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+        int same = same_object(pairs[i][0], pairs[i][1]);
+        if (same <= 0) {
+            return same;
+        }
+    }
+    PyObject *a = PyObject_GetAttrString((PyObject *)shadow, "co_code");
+    PyObject *b = a ? PyObject_GetAttrString((PyObject *)copy, "co_code") : NULL;
+    int same = b ? same_object(a, b) : -1;
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return same;
+}
+
+/* code.replace(): CPython's, which makes a new code object without co_extra;
+ * for a shadow whose copy still runs the same fivefold code (same_fivefold_code)
+ * the copy gets the Code too, so @types.coroutine (which replaces a generator's
+ * co_flags) and renaming tools keep fivefold functions working. Any other copy
+ * is plain shadow code without a Code (section 6): calling it raises. */
+static PyObject *
+code_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *bound = Py_TYPE(ff_original_replace)->tp_descr_get(ff_original_replace, self,
+                                                                 (PyObject *)&PyCode_Type);
+    if (bound == NULL) {
+        return NULL;
+    }
+    PyObject *copy = PyObject_Vectorcall(bound, args, nargs, kwnames);
+    Py_DECREF(bound);
+    if (copy == NULL || !PyCode_Check(self) || !PyCode_Check(copy)) {
+        return copy;
+    }
+    FFCode *code = ff_code_of_shadow((PyCodeObject *)self);
+    if (code == NULL || copy == self) {
+        return copy;
+    }
+    int same = same_fivefold_code((PyCodeObject *)self, (PyCodeObject *)copy);
+    if (same > 0 && _PyCode_SetExtra(copy, ff_code_extra_index, Py_NewRef(code)) < 0) {
+        Py_DECREF(code);
+        same = -1;
+    }
+    if (same < 0) {
+        Py_CLEAR(copy);
+    }
+    return copy;
+}
+
+static PyMethodDef code_replace_def = {
+    "replace", (PyCFunction)(void (*)(void))code_replace, METH_FASTCALL | METH_KEYWORDS, NULL,
+};
+
+int
+ff_code_init(void)
+{
+    if (ff_code_extra_index < 0) {
+        ff_code_extra_index = _PyEval_RequestCodeExtraIndex(code_extra_free);
+        if (ff_code_extra_index < 0) {
+            PyErr_SetString(PyExc_ImportError, "fivefold: no free co_extra index (_PyEval_RequestCodeExtraIndex)");
+            return -1;
+        }
+    }
+    if (ff_original_replace != NULL) {
+        return 0;
+    }
+    /* CodeType's own dict: a static type's, which Python code cannot assign to
+     * but C may (PyType_Modified drops the method caches that saw the old one). */
+    PyObject *orig = PyDict_GetItemString(PyCode_Type.tp_dict, "replace");
+    if (orig == NULL || !Py_IS_TYPE(orig, &PyMethodDescr_Type)) {
+        PyErr_SetString(PyExc_ImportError, "fivefold: types.CodeType.replace is not CPython's method");
+        return -1;
+    }
+    code_replace_def.ml_doc = ((PyMethodDescrObject *)orig)->d_method->ml_doc;   /* with its signature */
+    PyObject *descr = PyDescr_NewMethod(&PyCode_Type, &code_replace_def);
+    if (descr == NULL) {
+        return -1;
+    }
+    ff_original_replace = Py_NewRef(orig);
+    if (PyDict_SetItemString(PyCode_Type.tp_dict, "replace", descr) < 0) {
+        Py_DECREF(descr);
+        Py_CLEAR(ff_original_replace);
+        return -1;
+    }
+    Py_DECREF(descr);
+    PyType_Modified(&PyCode_Type);
+    return 0;
 }

@@ -34,21 +34,51 @@ extern PyTypeObject FFCode_Type;
 PyObject *ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* code_of(shadow) -> Code */
 PyObject *ff_code_of(PyObject *module, PyObject *shadow);
+/* At import: ask CPython for the co_extra slot and make code.replace keep the Code. */
+int ff_code_init(void);
+
+/* A shadow keeps its Code (a strong reference) in CPython's per-code "extra"
+ * array (PEP 523's co_extra: _PyCode_SetExtra), at the index ff_code_init
+ * asked for once (_PyEval_RequestCodeExtraIndex, whose free function drops the
+ * reference when the shadow dies). Not in co_consts, which is CPython's (dis,
+ * marshal and inspect read it). The lookups below are on the way into every
+ * frame, so they read the slot directly instead of calling _PyCode_GetExtra (an
+ * exported function that also checks the index against the interpreter's
+ * count): the index is a global, set before any fivefold code exists; only
+ * make_code and code.replace's wrapper (code.c) write the slot, always with an
+ * FFCode, so no type check is needed. One index for the process: fivefold's
+ * module is single-phase (one interpreter). */
+extern Py_ssize_t ff_code_extra_index;
+/* The layout of co_extra: CPython 3.11's _PyCodeObjectExtra (private to
+ * Objects/codeobject.c, unchanged since 3.6); make_code checks a read through it
+ * finds the Code _PyCode_SetExtra stored. */
+typedef struct {
+    Py_ssize_t ce_size;
+    void *ce_extras[1];
+} ff_code_extra;
+
+/* The Code of a shadow whose CO_FIVEFOLD flag is known set (every way into a
+ * loop tests it first), borrowed, or NULL: a copy made by marshal.loads or
+ * types.CodeType() has none. */
+static inline FFCode *
+ff_code_of_flagged_shadow(PyCodeObject *shadow)
+{
+    ff_code_extra *extra = (ff_code_extra *)shadow->co_extra;
+    if (extra == NULL || extra->ce_size <= ff_code_extra_index) {
+        return NULL;
+    }
+    return (FFCode *)extra->ce_extras[ff_code_extra_index];
+}
 /* The Code of a shadow code object, borrowed, or NULL (no exception set). */
 static inline FFCode *
 ff_code_of_shadow(PyCodeObject *shadow)
 {
-    if (!(shadow->co_flags & CO_FIVEFOLD) || !PyTuple_Check(shadow->co_consts)
-        || PyTuple_GET_SIZE(shadow->co_consts) < 2) {
-        return NULL;
-    }
-    PyObject *code = PyTuple_GET_ITEM(shadow->co_consts, 1);
-    return FFCode_Check(code) ? (FFCode *)code : NULL;
+    return (shadow->co_flags & CO_FIVEFOLD) ? ff_code_of_flagged_shadow(shadow) : NULL;
 }
 /* The same, for a shadow already known to carry its Code (make_code built it:
  * a frame a loop runs, whose code was checked on entry). */
 static inline FFCode *ff_code_of_checked_shadow(PyCodeObject *shadow) {
-    return (FFCode *)PyTuple_GET_ITEM(shadow->co_consts, 1);
+    return (FFCode *)((ff_code_extra *)shadow->co_extra)->ce_extras[ff_code_extra_index];
 }
 /* The handler for the instruction at `offset`, or NULL. */
 const ff_handler *ff_find_handler(const FFCode *code, int offset);

@@ -56,7 +56,11 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
     FFCode *code = FF_CODE_ON_ENTRY(frame->f_code);
     if (code == NULL || code->co_consts == NULL) {
-        PyErr_Format(PyExc_SystemError, "fivefold: %R has CO_FIVEFOLD but no fivefold code", frame->f_code);
+        /* A copy of a shadow made by marshal.loads, types.CodeType() or a
+         * code.replace() that changed what runs: its co_code is placeholders. */
+        PyErr_Format(PyExc_SystemError, "fivefold: %R is shadow code (CO_FIVEFOLD) without its fivefold "
+                     "code: a copy made by marshal.loads, types.CodeType() or code.replace() cannot run; "
+                     "use the function's own __code__ or compile its source again", frame->f_code);
         return NULL;
     }
     /* Link the frame: it is now the thread's current frame (sys._getframe,

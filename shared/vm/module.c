@@ -153,7 +153,8 @@ static PyMethodDef module_methods[] = {
     {"make_code", (PyCFunction)(void (*)(void))ff_make_code, METH_FASTCALL,
      "make_code(template, bytecode, consts, names, exceptiontable) -> shadow code object\n\n"
      "Check fivefold bytecode and wrap it in a fivefold Code owned by a copy of\n"
-     "template whose co_consts is (docstring, code) (docs/engine.md section 6)."},
+     "template whose co_consts are consts and whose co_extra holds the Code\n"
+     "(docs/engine.md section 6)."},
     {"run_as_main", (PyCFunction)(void (*)(void))ff_run_as_main, METH_FASTCALL,
      "run_as_main(code, globals) -> result of exec'ing code in globals as a program's\n"
      "__main__ module: no Python frame below it (f_back, sys._getframe, tracebacks)\n"
@@ -194,7 +195,7 @@ PyInit__fivefold(void)
     if (configure_from_registry() < 0) {
         return NULL;
     }
-    if (PyType_Ready(&FFCode_Type) < 0) {
+    if (PyType_Ready(&FFCode_Type) < 0 || ff_code_init() < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&fivefold_module);

@@ -36,18 +36,7 @@ ff_c_entry_stack_known_ok(PyThreadState *tstate)
            && (uintptr_t)&here - ff_c_entry_stack.low < ff_c_entry_stack.span;
 }
 
-/* The Code of a shadow whose CO_FIVEFOLD flag is known set (every way into a
- * loop tests it first), or NULL: the flag and ff_code_of_shadow's tuple check
- * are not repeated (a code object's co_consts is a tuple, _PyCode_Validate). */
-static inline FFCode *
-ff_code_of_flagged_shadow(PyCodeObject *shadow)
-{
-    PyObject *consts = shadow->co_consts;
-    if (PyTuple_GET_SIZE(consts) < 2) {
-        return NULL;
-    }
-    PyObject *code = PyTuple_GET_ITEM(consts, 1);
-    return FFCode_Check(code) ? (FFCode *)code : NULL;
-}
+/* ff_code_of_flagged_shadow (shared/vm/code.h) is the lookup for an entry that
+ * has tested CO_FIVEFOLD. */
 
 #endif

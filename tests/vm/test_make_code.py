@@ -33,7 +33,9 @@ def test_a_valid_function_runs_and_code_of_works():
     assert code.co_code == asm(*RETURN_NONE)
     assert code.co_consts == (None,) and code.co_names == () and code.co_exceptiontable == ()
     assert code.shadow is shadow
-    assert shadow.co_consts == (None, code)
+    # The shadow's co_consts are the constants (CPython's, docs/engine.md section 1);
+    # the Code lives in its co_extra.
+    assert shadow.co_consts is code.co_consts
     assert types.FunctionType(shadow, {})() is None
     assert "units" in repr(code)
 
@@ -119,3 +121,62 @@ def test_shadow_mirrors_and_owns_the_code():
     del code, shadow
     gc.collect()
     assert ref() is None
+
+
+def test_the_docstring_must_be_the_first_constant():
+    # CPython reads a function's __doc__ from co_consts[0].
+    doc_template = template().replace(co_consts=("doc",))
+    with pytest.raises(ValueError, match="docstring is not consts"):
+        _fivefold.make_code(doc_template, asm(*RETURN_NONE), (None,), (), ())
+    with pytest.raises(ValueError, match="docstring is not consts"):
+        _fivefold.make_code(doc_template, asm(*RETURN_NONE), (), (), ())
+    import types
+    shadow = _fivefold.make_code(doc_template, asm(*RETURN_NONE), ("doc", None), (), ())
+    assert types.FunctionType(shadow, {}).__doc__ == "doc"
+
+
+def test_the_shadow_owns_its_code_and_not_the_reverse():
+    import gc
+    import types
+    import weakref
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    code = weakref.ref(_fivefold.code_of(shadow))
+    gc.collect()
+    assert code() is not None and code().shadow is shadow
+    copy = shadow.replace(co_name="copy")   # shares the Code (code.replace, code.c)
+    del shadow
+    gc.collect()
+    assert code() is not None and code().shadow is None
+    assert types.FunctionType(copy, {})() is None
+    del copy
+    gc.collect()
+    assert code() is None
+
+
+def test_copies_without_the_code_raise_instead_of_running_placeholders():
+    import marshal
+    import types
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    for copy in (marshal.loads(marshal.dumps(shadow)), shadow.replace(co_stacksize=5),
+                 shadow.replace(co_consts=(None, 1))):
+        with pytest.raises(ValueError, match="not fivefold shadow code"):
+            _fivefold.code_of(copy)
+        with pytest.raises(SystemError, match="without its fivefold code"):
+            types.FunctionType(copy, {})()
+
+
+def test_replace_keeps_the_code_when_the_copy_runs_the_same_code():
+    import types
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    code = _fivefold.code_of(shadow)
+    for copy in (shadow.replace(co_name="g", co_qualname="g", co_firstlineno=7),
+                 shadow.replace(co_flags=shadow.co_flags | 0x100)):   # @types.coroutine's
+        assert _fivefold.code_of(copy) is code
+        assert types.FunctionType(copy, {})() is None
+    # CPython's code objects are untouched by the wrapper.
+    def plain():
+        return 1
+    assert types.FunctionType(plain.__code__.replace(co_name="p"), {})() == 1
+    import inspect
+    assert types.CodeType.replace.__doc__.startswith("Return a copy of the code object")
+    assert str(inspect.signature(types.CodeType.replace)) == "(self, /, **changes)"

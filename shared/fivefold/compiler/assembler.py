@@ -74,6 +74,7 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
         instr.handler_instr = _first_instr(cfg, h, first_of) if h is not None else None
         instr.handler_block = h
     instrs.extend(body)
+    _trim_unused_consts(unit, instrs)
     # Deref opargs are names until every local is known.
     localsplus = unit.localsplus()
     first_free = len(localsplus) - len(unit.freevars)
@@ -85,6 +86,21 @@ def prepare(unit: Unit, isa: Isa) -> tuple[list[Instr], int]:
                 instr.arg = localsplus.index(instr.arg)
     layout(instrs, isa)
     return instrs, maxdepth
+
+
+def _trim_unused_consts(unit: Unit, instrs: list[Instr]) -> None:
+    """CPython 3.11's trim_unused_consts: the constants after the last one an
+    instruction still loads go (those of code the CFG passes removed, such as the
+    `return None` after a final `raise`, or the test of `while True`); the first,
+    a function's docstring or None, always stays. So the shadow's co_consts are
+    CPython's (docs/engine.md section 1)."""
+    last = 0
+    for instr in instrs:
+        if instr.name in ("LOAD_CONST", "KW_NAMES") and instr.arg > last:
+            last = instr.arg
+    if last + 1 < len(unit.consts):
+        del unit.consts[last + 1:]
+        unit.const_index = {k: i for k, i in unit.const_index.items() if i <= last}
 
 
 def _first_instr(cfg: Cfg, block, first_of):

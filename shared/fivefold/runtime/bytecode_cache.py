@@ -1,8 +1,9 @@
 """fivefold's bytecode cache: compiled modules on disk, like CPython's `__pycache__`.
 
-A shadow code object (docs/engine.md section 1) holds a `fivefold._fivefold.Code`,
-which `marshal` cannot write. What `make_code` was given can be recovered from
-the shadow, though: the template is the shadow with `co_consts == (doc,)`, and
+A shadow code object (docs/engine.md section 1) holds a `fivefold._fivefold.Code`
+in its co_extra, which `marshal` does not write. What `make_code` was given can be
+recovered from the shadow, though: the template is the shadow with
+`co_consts == (None,)` (a function's docstring is its first constant), and
 `_fivefold.code_of(shadow)` gives the bytecode, constants, names and exception
 table. So a unit is stored as the marshal-able tuple
 
@@ -194,7 +195,8 @@ def encode_unit(shadow) -> tuple:
     from fivefold import _fivefold
 
     ff = _fivefold.code_of(shadow)
-    template = shadow.replace(co_consts=shadow.co_consts[:1])
+    # The constants are stored once, below (the shadow's co_consts are the same).
+    template = shadow.replace(co_consts=(None,))
     consts = list(ff.co_consts)
     nested = []
     for i, const in enumerate(consts):

@@ -1,4 +1,3 @@
-# fivefold: xfail=the shadow code object of a fivefold function carries the fivefold Code in co_consts (docs/engine.md section 1), so co_consts differs from CPython's; moving the Code to co_extra is planned
 def f():
     return 2 ** 10, "a" * 3, (1, 2) + (3,), -(-5), not True, 1 < 2 < 3
 print(f(), f.__code__.co_consts[-1] if f.__code__.co_consts else None)

@@ -1,4 +1,3 @@
-# fivefold: xfail=the shadow code object of a fivefold function carries the fivefold Code in co_consts (docs/engine.md section 1), so co_consts differs from CPython's; moving the Code to co_extra is planned
 import dis
 def f(x):
     return x + 1

@@ -51,6 +51,9 @@ def check_engine(func):
     """Under `fivefold run` (TRACING_EXPECT_FIVEFOLD=1) the program's own
     functions must be fivefold code, or the comparison would prove nothing."""
     if os.environ.get("TRACING_EXPECT_FIVEFOLD") == "1":
-        const = func.__code__.co_consts[-1] if func.__code__.co_consts else None
-        if type(const).__name__ != "Code":
+        from fivefold import _fivefold
+
+        try:
+            _fivefold.code_of(func.__code__)
+        except ValueError:
             sys.exit("not fivefold code: " + func.__qualname__)
