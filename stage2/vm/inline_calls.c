@@ -118,6 +118,14 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
             return -1;   /* missing: CPython words the TypeError */
         }
     }
+    /* Keyword-only parameters no keyword named: their defaults, looked up once
+     * (borrowed: func_kwdefaults holds them until the frame takes its own
+     * references below). Which slots they fill is a bit each; a function with
+     * more than 64 keyword-only parameters goes the generic way. */
+    uint64_t from_kwdefaults = 0;
+    if (co->co_kwonlyargcount > 64) {
+        return -1;
+    }
     for (int i = co->co_argcount; i < nparams; i++) {
         if (locals[i] == NULL) {
             PyObject *value = func->func_kwdefaults == NULL ? NULL
@@ -126,6 +134,8 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
                 PyErr_Clear();
                 return -1;
             }
+            locals[i] = value;
+            from_kwdefaults |= (uint64_t)1 << (i - co->co_argcount);
         }
     }
     PyObject *var_tuple = NULL, *var_dict = NULL;
@@ -140,9 +150,8 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
         }
     }
     for (int i = co->co_argcount; i < nparams; i++) {
-        if (locals[i] == NULL) {
-            locals[i] = Py_NewRef(PyDict_GetItem(func->func_kwdefaults,
-                                                 PyTuple_GET_ITEM(co->co_localsplusnames, i)));
+        if (from_kwdefaults & ((uint64_t)1 << (i - co->co_argcount))) {
+            Py_INCREF(locals[i]);
         }
     }
     if (var_tuple != NULL) {
