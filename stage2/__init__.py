@@ -304,4 +304,16 @@ CHANGES = [FRAMES_LOOP] + [
         # instructions per loop): off by default, as s2.compare_branch.
         on_by_default=False,
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.cheap_c_calls", stage=2, merge_order=59,
+        description="The C calls of stage 1's CALL members (builtins and method descriptors by "
+                    "calling convention, len, isinstance, type, str, list.append) cost less in "
+                    "stage 2's loop: the recursion level counted inline on the loop's thread "
+                    "state, the result checked inline when it agrees with the error state, "
+                    "and list.append on a list with room done in place with the stack's "
+                    "reference, as CPython 3.11's specialized PRECALL members do.",
+        targets=("pickle_pure_python", "unpickle_pure_python", "deepcopy", "json_dumps",
+                 "pyflate", "hexiom", "go", "logging"),
+        test="tests/stage2/test_cheap_c_calls.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]

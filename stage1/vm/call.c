@@ -187,18 +187,18 @@ ff_specialize_call(PyObject *callable, PyObject *self_or_null, _Py_CODEUNIT *ins
         member = FF_CALL_PY_FUNCTION;
     }
     else if (callable == ff_builtin_len) {
-        member = nargs == 1 && kwnames == NULL ? FF_CALL_LEN : 0;
+        member = nargs == 1 && kwnames == NULL && self_or_null == NULL ? FF_CALL_LEN : 0;
         reason = "len with other arguments";
     }
     else if (callable == ff_builtin_isinstance) {
-        member = nargs == 2 && kwnames == NULL ? FF_CALL_ISINSTANCE : 0;
+        member = nargs == 2 && kwnames == NULL && self_or_null == NULL ? FF_CALL_ISINSTANCE : 0;
         reason = "isinstance with other arguments";
     }
     else if (callable == (PyObject *)&PyType_Type) {
-        member = nargs == 1 && kwnames == NULL ? FF_CALL_TYPE_1 : 0;
+        member = nargs == 1 && kwnames == NULL && self_or_null == NULL ? FF_CALL_TYPE_1 : 0;
         reason = "type() with other arguments";
     }
-    else if (callable == (PyObject *)&PyUnicode_Type && nargs == 1 && kwnames == NULL) {
+    else if (callable == (PyObject *)&PyUnicode_Type && nargs == 1 && kwnames == NULL && self_or_null == NULL) {
         member = FF_CALL_STR_1;
     }
     else if (callable == ff_list_append) {

@@ -4,6 +4,7 @@
  * (stage.c's ff_stage2) makes it the loop frames run on while any stage-2
  * change is on. */
 #include "eval_macros.h"
+#include "cheap_c_calls.h"   /* before stage1.h: it widens stage 1's C-call seam */
 #include "stage1.h"
 #include "stage2.h"
 

@@ -29,6 +29,7 @@ int ff_call_defaults = 0;
 int ff_generator_exact_args = 0;
 int ff_call_varargs = 0;
 int ff_call_function_ex_on = 0;
+int ff_cheap_c_calls = 0;
 static int any_on = 0;
 
 static int
@@ -79,6 +80,7 @@ configure(const unsigned char *on)
     ff_generator_exact_args = on[FF_CHANGE_s2_generator_exact_args] && on[FF_CHANGE_s2_call_exact_args];
     ff_call_varargs = on[FF_CHANGE_s2_call_varargs];
     ff_call_function_ex_on = on[FF_CHANGE_s2_call_function_ex];
+    ff_cheap_c_calls = on[FF_CHANGE_s2_cheap_c_calls];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

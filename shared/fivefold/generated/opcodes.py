@@ -778,6 +778,7 @@ CHANGES = {
     's2.call_exact_args': (2, ()),
     's2.call_function_ex': (2, ()),
     's2.call_varargs': (2, ()),
+    's2.cheap_c_calls': (2, ()),
     's2.cheap_frames': (2, ()),
     's2.compare_branch': (2, ()),
     's2.exc_match': (2, ()),
