@@ -310,10 +310,11 @@ CHANGES = [FRAMES_LOOP] + [
                     "calling convention, len, isinstance, type, str, list.append) cost less in "
                     "stage 2's loop: the recursion level counted inline on the loop's thread "
                     "state, the result checked inline when it agrees with the error state, "
-                    "and list.append on a list with room done in place with the stack's "
-                    "reference, as CPython 3.11's specialized PRECALL members do.",
+                    "and list.append and comprehensions' LIST_APPEND on a list with room done "
+                    "in place with the stack's reference, as CPython 3.11's "
+                    "PRECALL_NO_KW_LIST_APPEND and LIST_APPEND do.",
         targets=("pickle_pure_python", "unpickle_pure_python", "deepcopy", "json_dumps",
-                 "pyflate", "hexiom", "go", "logging"),
+                 "comprehensions", "hexiom", "go", "logging"),
         test="tests/stage2/test_cheap_c_calls.py",
         requires=("s1.call", FRAMES_LOOP.id))),
 ]

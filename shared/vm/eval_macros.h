@@ -60,6 +60,30 @@ static inline uint16_t read_u16(const uint16_t *p) { return *p; }
 #define GETLOCAL(i) (frame->localsplus[(i)])
 #define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
                                 Py_XDECREF(old_); } while (0)
+/* FF_CHEAP_C_CALLS: whether the bodies may do inline what CPython's generic
+ * paths do through exported functions (stage1/vm/call.h lists what); 0 unless
+ * a later stage's loop defines it before this header (stage 2's
+ * s2.cheap_c_calls: stage2/vm/cheap_c_calls.h, a switch read at run time). */
+#ifndef FF_CHEAP_C_CALLS
+#define FF_CHEAP_C_CALLS 0
+#endif
+
+/* FF_LIST_APPEND_TAKE(list, v): append v to the exact list `list`, taking the
+ * caller's reference to v; 0, or -1 with an exception. With FF_CHEAP_C_CALLS a
+ * list with room stores v in place, as CPython 3.11's _PyList_AppendTakeRef
+ * does (its resize half is not exported); otherwise PyList_Append. */
+#define FF_LIST_APPEND_TAKE(list, v) \
+    ((FF_CHEAP_C_CALLS && Py_SIZE(list) < ((PyListObject *)(list))->allocated) \
+     ? (PyList_SET_ITEM((list), Py_SIZE(list), (v)), Py_SET_SIZE((list), Py_SIZE(list) + 1), 0) \
+     : ff_list_append_take((list), (v)))
+static inline int
+ff_list_append_take(PyObject *list, PyObject *v)
+{
+    int err = PyList_Append(list, v);
+    Py_DECREF(v);
+    return err;
+}
+
 /* Signals, pending calls, GIL drop requests; checked on backward jumps and at
  * function entry. The stack must be consistent where this is used. */
 #define CHECK_EVAL_BREAKER() \

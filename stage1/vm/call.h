@@ -24,9 +24,9 @@ extern PyObject *ff_builtin_len, *ff_builtin_isinstance, *ff_list_append;
 PyObject *ff_construct_py_class(PyTypeObject *cls, PyObject **args, int nargs, PyObject *kwnames);
 
 /* The cost of the C calls the members' bodies make, a seam a later stage's loop
- * may widen by defining FF_CHEAP_C_CALLS before this header (stage 2's
+ * may widen (FF_CHEAP_C_CALLS, shared/vm/eval_macros.h; stage 2's
  * s2.cheap_c_calls, stage2/vm/cheap_c_calls.h: a switch read at run time). By
- * default (0, stage 1's loop) the exported functions CPython's generic call
+ * default (0: tier 0's and stage 1's loops) the exported functions CPython's generic call
  * path uses; when it is true, the same work inline:
  * - FF_C_CALL_ENTER()/FF_C_CALL_LEAVE(): the recursion level of a METH_O or
  *   METH_NOARGS call (CPython counts those, as its vectorcall does), on the
@@ -41,9 +41,6 @@ PyObject *ff_construct_py_class(PyTypeObject *cls, PyObject **args, int nargs, P
  * every input alive across the call). Either stack shape ([NULL, callable,
  * args] or [method, self, args]) is the callable and argv[0..nargs)
  * (FF_CALLABLE, FF_CALL_ARGV above). */
-#ifndef FF_CHEAP_C_CALLS
-#define FF_CHEAP_C_CALLS 0
-#endif
 #define FF_C_CALL_WHERE " while calling a Python object"
 #define FF_C_CALL_ENTER() \
     (FF_CHEAP_C_CALLS ? _Py_EnterRecursiveCallTstate(tstate, FF_C_CALL_WHERE) : Py_EnterRecursiveCall(FF_C_CALL_WHERE))

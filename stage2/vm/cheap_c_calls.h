@@ -1,6 +1,7 @@
-/* s2.cheap_c_calls (cheap_c_calls.def): stage 2's loop turns on stage 1's
- * cheap C-call seam (stage1/vm/call.h) at run time. Included by stage 2's loop
- * before stage1.h, which defaults the seam to 0 (stage 1's own loop). */
+/* s2.cheap_c_calls (cheap_c_calls.def): stage 2's loop turns on the cheap
+ * C-call seam (shared/vm/eval_macros.h, stage1/vm/call.h) at run time. Included
+ * by stage 2's loop before eval_macros.h, which defaults the seam to 0 (the
+ * other loops). */
 #ifndef FIVEFOLD_S2_CHEAP_C_CALLS_H
 #define FIVEFOLD_S2_CHEAP_C_CALLS_H
 

@@ -3,8 +3,8 @@
  * may push frames and run them here (FF_LOOP_INLINE_FRAMES, from stage2.h). The seam
  * (stage.c's ff_stage2) makes it the loop frames run on while any stage-2
  * change is on. */
+#include "cheap_c_calls.h"   /* first: it widens the C-call seam (eval_macros.h) */
 #include "eval_macros.h"
-#include "cheap_c_calls.h"   /* before stage1.h: it widens stage 1's C-call seam */
 #include "stage1.h"
 #include "stage2.h"
 

@@ -2226,8 +2226,8 @@ TARGET(LIST_APPEND) {
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
 #line 381 "shared/vm/instructions.def"
-        int err = PyList_Append(list, v);
-        Py_DECREF(v);
+        // The compiler's BUILD_LIST made `list`; mutated bytecode gets PyList_Append's error.
+        int err = PyList_CheckExact(list) ? FF_LIST_APPEND_TAKE(list, v) : ff_list_append_take(list, v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 2233 "shared/vm/generated/cases.c.h"
     }
@@ -3163,23 +3163,12 @@ TARGET(CALL_LIST_APPEND) {
         {
 #line 148 "stage1/vm/call.def"
             PyObject **argv = FF_CALL_ARGV(method_or_null, args);
-            PyListObject *list = (PyListObject *)argv[0];
-            if (FF_CHEAP_C_CALLS && Py_SIZE(list) < list->allocated) {
-                // The list has room: the item is stored with the stack's reference, as
-                // CPython 3.11's _PyList_AppendTakeRef does (its resize half is not
-                // exported; a full list takes PyList_Append).
-                PyList_SET_ITEM(list, Py_SIZE(list), argv[1]);
-                Py_SET_SIZE(list, Py_SIZE(list) + 1);
-                FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
-                res = Py_NewRef(Py_None);
-            }
-            else {
-                int err = PyList_Append(argv[0], argv[1]);
-                res = err ? NULL : Py_NewRef(Py_None);
-                FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 2);
-                if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-            }
-#line 3183 "shared/vm/generated/cases.c.h"
+            // The item's reference is the list's from here on (eval_macros.h).
+            int err = FF_LIST_APPEND_TAKE(argv[0], argv[1]);
+            res = err ? NULL : Py_NewRef(Py_None);
+            FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+#line 3172 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3197,13 +3186,13 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 176 "stage1/vm/call.def"
+#line 165 "stage1/vm/call.def"
             // A method descriptor of the cached calling convention, called with a self of its type.
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3207 "shared/vm/generated/cases.c.h"
+#line 3196 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3211,10 +3200,10 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 184 "stage1/vm/call.def"
+#line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3218 "shared/vm/generated/cases.c.h"
+#line 3207 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3223,7 +3212,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 189 "stage1/vm/call.def"
+#line 178 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             PyObject **argv = FF_CALL_ARGV(method_or_null, args);
             if (FF_C_CALL_ENTER()) {
@@ -3234,7 +3223,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3238 "shared/vm/generated/cases.c.h"
+#line 3227 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3252,13 +3241,13 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 176 "stage1/vm/call.def"
+#line 165 "stage1/vm/call.def"
             // A method descriptor of the cached calling convention, called with a self of its type.
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3262 "shared/vm/generated/cases.c.h"
+#line 3251 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3266,10 +3255,10 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 202 "stage1/vm/call.def"
+#line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3273 "shared/vm/generated/cases.c.h"
+#line 3262 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3278,7 +3267,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 207 "stage1/vm/call.def"
+#line 196 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             PyObject **argv = FF_CALL_ARGV(method_or_null, args);
             if (FF_C_CALL_ENTER()) {
@@ -3289,7 +3278,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3293 "shared/vm/generated/cases.c.h"
+#line 3282 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3307,13 +3296,13 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 176 "stage1/vm/call.def"
+#line 165 "stage1/vm/call.def"
             // A method descriptor of the cached calling convention, called with a self of its type.
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3317 "shared/vm/generated/cases.c.h"
+#line 3306 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3321,10 +3310,10 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 220 "stage1/vm/call.def"
+#line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3328 "shared/vm/generated/cases.c.h"
+#line 3317 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3333,7 +3322,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 225 "stage1/vm/call.def"
+#line 214 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             PyObject **argv = FF_CALL_ARGV(method_or_null, args);
             res = ((_PyCFunctionFast)(void (*)(void))((PyMethodDescrObject *)callable)->d_method->ml_meth)(
@@ -3341,7 +3330,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3345 "shared/vm/generated/cases.c.h"
+#line 3334 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3359,13 +3348,13 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 176 "stage1/vm/call.def"
+#line 165 "stage1/vm/call.def"
             // A method descriptor of the cached calling convention, called with a self of its type.
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3369 "shared/vm/generated/cases.c.h"
+#line 3358 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3373,10 +3362,10 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 235 "stage1/vm/call.def"
+#line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3380 "shared/vm/generated/cases.c.h"
+#line 3369 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3385,7 +3374,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 240 "stage1/vm/call.def"
+#line 229 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             PyObject **argv = FF_CALL_ARGV(method_or_null, args);
             Py_ssize_t npos = FF_CALL_NARGS(method_or_null, oparg) - 1 - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
@@ -3395,7 +3384,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3399 "shared/vm/generated/cases.c.h"
+#line 3388 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3416,7 +3405,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3420 "shared/vm/generated/cases.c.h"
+#line 3409 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3440,7 +3429,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3444 "shared/vm/generated/cases.c.h"
+#line 3433 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3457,7 +3446,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3461 "shared/vm/generated/cases.c.h"
+#line 3450 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3470,7 +3459,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3474 "shared/vm/generated/cases.c.h"
+#line 3463 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3488,7 +3477,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3492 "shared/vm/generated/cases.c.h"
+#line 3481 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3501,7 +3490,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3505 "shared/vm/generated/cases.c.h"
+#line 3494 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3519,7 +3508,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3523 "shared/vm/generated/cases.c.h"
+#line 3512 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3535,7 +3524,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3539 "shared/vm/generated/cases.c.h"
+#line 3528 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3555,7 +3544,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3559 "shared/vm/generated/cases.c.h"
+#line 3548 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3585,7 +3574,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3589 "shared/vm/generated/cases.c.h"
+#line 3578 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3603,7 +3592,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3607 "shared/vm/generated/cases.c.h"
+#line 3596 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3611,7 +3600,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3615 "shared/vm/generated/cases.c.h"
+#line 3604 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3624,7 +3613,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3628 "shared/vm/generated/cases.c.h"
+#line 3617 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3643,7 +3632,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3647 "shared/vm/generated/cases.c.h"
+#line 3636 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3655,7 +3644,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3659 "shared/vm/generated/cases.c.h"
+#line 3648 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3673,7 +3662,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3677 "shared/vm/generated/cases.c.h"
+#line 3666 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3698,7 +3687,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3702 "shared/vm/generated/cases.c.h"
+#line 3691 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3716,7 +3705,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3720 "shared/vm/generated/cases.c.h"
+#line 3709 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3729,7 +3718,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3733 "shared/vm/generated/cases.c.h"
+#line 3722 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3748,7 +3737,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3752 "shared/vm/generated/cases.c.h"
+#line 3741 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3756,7 +3745,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3760 "shared/vm/generated/cases.c.h"
+#line 3749 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3769,7 +3758,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3773 "shared/vm/generated/cases.c.h"
+#line 3762 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3790,7 +3779,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3794 "shared/vm/generated/cases.c.h"
+#line 3783 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3805,7 +3794,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3809 "shared/vm/generated/cases.c.h"
+#line 3798 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3826,7 +3815,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3830 "shared/vm/generated/cases.c.h"
+#line 3819 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3838,7 +3827,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3842 "shared/vm/generated/cases.c.h"
+#line 3831 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3854,7 +3843,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3858 "shared/vm/generated/cases.c.h"
+#line 3847 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3866,7 +3855,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3870 "shared/vm/generated/cases.c.h"
+#line 3859 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3886,7 +3875,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3890 "shared/vm/generated/cases.c.h"
+#line 3879 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3899,7 +3888,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3903 "shared/vm/generated/cases.c.h"
+#line 3892 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3919,7 +3908,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3923 "shared/vm/generated/cases.c.h"
+#line 3912 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3932,7 +3921,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3936 "shared/vm/generated/cases.c.h"
+#line 3925 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3953,7 +3942,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3957 "shared/vm/generated/cases.c.h"
+#line 3946 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3966,7 +3955,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3970 "shared/vm/generated/cases.c.h"
+#line 3959 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3986,7 +3975,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3990 "shared/vm/generated/cases.c.h"
+#line 3979 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3999,7 +3988,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4003 "shared/vm/generated/cases.c.h"
+#line 3992 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4016,7 +4005,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 4020 "shared/vm/generated/cases.c.h"
+#line 4009 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -4028,7 +4017,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4032 "shared/vm/generated/cases.c.h"
+#line 4021 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4048,7 +4037,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4052 "shared/vm/generated/cases.c.h"
+#line 4041 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4061,7 +4050,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4065 "shared/vm/generated/cases.c.h"
+#line 4054 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4081,7 +4070,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4085 "shared/vm/generated/cases.c.h"
+#line 4074 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4094,7 +4083,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4098 "shared/vm/generated/cases.c.h"
+#line 4087 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4115,7 +4104,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4119 "shared/vm/generated/cases.c.h"
+#line 4108 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4128,7 +4117,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4132 "shared/vm/generated/cases.c.h"
+#line 4121 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4148,7 +4137,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4152 "shared/vm/generated/cases.c.h"
+#line 4141 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4161,7 +4150,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4165 "shared/vm/generated/cases.c.h"
+#line 4154 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4178,7 +4167,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4182 "shared/vm/generated/cases.c.h"
+#line 4171 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4190,7 +4179,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4194 "shared/vm/generated/cases.c.h"
+#line 4183 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4210,7 +4199,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4214 "shared/vm/generated/cases.c.h"
+#line 4203 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4223,7 +4212,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4227 "shared/vm/generated/cases.c.h"
+#line 4216 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4243,7 +4232,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4247 "shared/vm/generated/cases.c.h"
+#line 4236 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4256,7 +4245,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4260 "shared/vm/generated/cases.c.h"
+#line 4249 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4277,7 +4266,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4281 "shared/vm/generated/cases.c.h"
+#line 4270 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4290,7 +4279,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4294 "shared/vm/generated/cases.c.h"
+#line 4283 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4310,7 +4299,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4314 "shared/vm/generated/cases.c.h"
+#line 4303 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4323,7 +4312,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4327 "shared/vm/generated/cases.c.h"
+#line 4316 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4340,7 +4329,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4344 "shared/vm/generated/cases.c.h"
+#line 4333 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4352,7 +4341,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4356 "shared/vm/generated/cases.c.h"
+#line 4345 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4372,7 +4361,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4376 "shared/vm/generated/cases.c.h"
+#line 4365 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4385,7 +4374,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4389 "shared/vm/generated/cases.c.h"
+#line 4378 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4405,7 +4394,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4409 "shared/vm/generated/cases.c.h"
+#line 4398 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4418,7 +4407,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4422 "shared/vm/generated/cases.c.h"
+#line 4411 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4439,7 +4428,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4443 "shared/vm/generated/cases.c.h"
+#line 4432 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4452,7 +4441,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4456 "shared/vm/generated/cases.c.h"
+#line 4445 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4472,7 +4461,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4476 "shared/vm/generated/cases.c.h"
+#line 4465 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4485,7 +4474,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4489 "shared/vm/generated/cases.c.h"
+#line 4478 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4504,7 +4493,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4508 "shared/vm/generated/cases.c.h"
+#line 4497 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4518,7 +4507,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4522 "shared/vm/generated/cases.c.h"
+#line 4511 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4536,7 +4525,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4540 "shared/vm/generated/cases.c.h"
+#line 4529 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4550,7 +4539,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4554 "shared/vm/generated/cases.c.h"
+#line 4543 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4568,7 +4557,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4572 "shared/vm/generated/cases.c.h"
+#line 4561 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4582,7 +4571,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4586 "shared/vm/generated/cases.c.h"
+#line 4575 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4600,7 +4589,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4604 "shared/vm/generated/cases.c.h"
+#line 4593 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4614,7 +4603,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4618 "shared/vm/generated/cases.c.h"
+#line 4607 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4630,7 +4619,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4634 "shared/vm/generated/cases.c.h"
+#line 4623 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4643,7 +4632,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4647 "shared/vm/generated/cases.c.h"
+#line 4636 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4660,7 +4649,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4664 "shared/vm/generated/cases.c.h"
+#line 4653 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4675,7 +4664,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4679 "shared/vm/generated/cases.c.h"
+#line 4668 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4692,7 +4681,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4696 "shared/vm/generated/cases.c.h"
+#line 4685 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4707,7 +4696,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4711 "shared/vm/generated/cases.c.h"
+#line 4700 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4726,7 +4715,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4730 "shared/vm/generated/cases.c.h"
+#line 4719 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4739,7 +4728,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4743 "shared/vm/generated/cases.c.h"
+#line 4732 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4755,7 +4744,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4759 "shared/vm/generated/cases.c.h"
+#line 4748 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4766,7 +4755,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4770 "shared/vm/generated/cases.c.h"
+#line 4759 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4780,7 +4769,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4784 "shared/vm/generated/cases.c.h"
+#line 4773 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4798,11 +4787,11 @@ TARGET(CALL) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 335 "stage1/vm/call.def"
+#line 324 "stage1/vm/call.def"
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4806 "shared/vm/generated/cases.c.h"
+#line 4795 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4820,7 +4809,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4824 "shared/vm/generated/cases.c.h"
+#line 4813 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4852,7 +4841,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4856 "shared/vm/generated/cases.c.h"
+#line 4845 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4869,10 +4858,10 @@ TARGET(CALL_BUILTIN_CLASS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 288 "stage1/vm/call.def"
+#line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4876 "shared/vm/generated/cases.c.h"
+#line 4865 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4889,7 +4878,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4893 "shared/vm/generated/cases.c.h"
+#line 4882 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4899,7 +4888,7 @@ TARGET(CALL_BUILTIN_CLASS) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 293 "stage1/vm/call.def"
+#line 282 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             Py_ssize_t npos = FF_CALL_NARGS(method_or_null, oparg) - (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
             res = ((PyTypeObject *)callable)->tp_vectorcall(callable, FF_CALL_ARGV(method_or_null, args), npos, kwnames);
@@ -4907,7 +4896,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4911 "shared/vm/generated/cases.c.h"
+#line 4900 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4935,7 +4924,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 4939 "shared/vm/generated/cases.c.h"
+#line 4928 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4950,7 +4939,7 @@ TARGET(CALL_FUNCTION_EX) {
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
             Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 4954 "shared/vm/generated/cases.c.h"
+#line 4943 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -4967,7 +4956,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4971 "shared/vm/generated/cases.c.h"
+#line 4960 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4979,7 +4968,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4983 "shared/vm/generated/cases.c.h"
+#line 4972 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4997,7 +4986,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5001 "shared/vm/generated/cases.c.h"
+#line 4990 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5016,7 +5005,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5020 "shared/vm/generated/cases.c.h"
+#line 5009 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5028,7 +5017,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5032 "shared/vm/generated/cases.c.h"
+#line 5021 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5040,7 +5029,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5044 "shared/vm/generated/cases.c.h"
+#line 5033 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5059,7 +5048,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5063 "shared/vm/generated/cases.c.h"
+#line 5052 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5071,7 +5060,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5075 "shared/vm/generated/cases.c.h"
+#line 5064 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5089,7 +5078,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5093 "shared/vm/generated/cases.c.h"
+#line 5082 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5108,7 +5097,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5112 "shared/vm/generated/cases.c.h"
+#line 5101 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5120,7 +5109,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5124 "shared/vm/generated/cases.c.h"
+#line 5113 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5139,7 +5128,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5143 "shared/vm/generated/cases.c.h"
+#line 5132 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5150,7 +5139,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5154 "shared/vm/generated/cases.c.h"
+#line 5143 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5172,7 +5161,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 5176 "shared/vm/generated/cases.c.h"
+#line 5165 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5187,7 +5176,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 5191 "shared/vm/generated/cases.c.h"
+#line 5180 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5209,7 +5198,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 5213 "shared/vm/generated/cases.c.h"
+#line 5202 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -5224,9 +5213,9 @@ TARGET(CALL_BOUND_METHOD) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 261 "stage1/vm/call.def"
+#line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5230 "shared/vm/generated/cases.c.h"
+#line 5219 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5257,7 +5246,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5261 "shared/vm/generated/cases.c.h"
+#line 5250 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5267,7 +5256,7 @@ TARGET(CALL_BOUND_METHOD) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 265 "stage1/vm/call.def"
+#line 254 "stage1/vm/call.def"
             PyObject *bound = callable_or_self;
             method_or_null = Py_NewRef(PyMethod_GET_FUNCTION(bound));
             callable_or_self = Py_NewRef(PyMethod_GET_SELF(bound));
@@ -5281,7 +5270,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5285 "shared/vm/generated/cases.c.h"
+#line 5274 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5301,7 +5290,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5305 "shared/vm/generated/cases.c.h"
+#line 5294 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5328,7 +5317,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5332 "shared/vm/generated/cases.c.h"
+#line 5321 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5368,7 +5357,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5372 "shared/vm/generated/cases.c.h"
+#line 5361 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5389,7 +5378,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5393 "shared/vm/generated/cases.c.h"
+#line 5382 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5410,7 +5399,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5414 "shared/vm/generated/cases.c.h"
+#line 5403 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5429,7 +5418,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5433 "shared/vm/generated/cases.c.h"
+#line 5422 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5447,7 +5436,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5451 "shared/vm/generated/cases.c.h"
+#line 5440 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5459,7 +5448,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5463 "shared/vm/generated/cases.c.h"
+#line 5452 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5476,7 +5465,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5480 "shared/vm/generated/cases.c.h"
+#line 5469 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5495,10 +5484,10 @@ TARGET(CALL_PY_CLASS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 309 "stage1/vm/call.def"
+#line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5502 "shared/vm/generated/cases.c.h"
+#line 5491 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5537,7 +5526,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5541 "shared/vm/generated/cases.c.h"
+#line 5530 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5547,13 +5536,13 @@ TARGET(CALL_PY_CLASS) {
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         PyObject *res;
         {
-#line 314 "stage1/vm/call.def"
+#line 303 "stage1/vm/call.def"
             PyTypeObject *cls = (PyTypeObject *)callable_or_self;
             res = ff_construct_py_class(cls, args, oparg, kwnames);
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5557 "shared/vm/generated/cases.c.h"
+#line 5546 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5572,7 +5561,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5576 "shared/vm/generated/cases.c.h"
+#line 5565 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5584,7 +5573,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5588 "shared/vm/generated/cases.c.h"
+#line 5577 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5609,7 +5598,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5613 "shared/vm/generated/cases.c.h"
+#line 5602 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5630,7 +5619,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5634 "shared/vm/generated/cases.c.h"
+#line 5623 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5656,7 +5645,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5660 "shared/vm/generated/cases.c.h"
+#line 5649 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }

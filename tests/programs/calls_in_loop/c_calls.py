@@ -15,6 +15,19 @@ print(lists[-5:], "references held by the last list:", sys.getrefcount(item) - b
 del l
 print("after release:", sys.getrefcount(item) - before)
 
+# Comprehensions append with LIST_APPEND: the list's references, with room and
+# across resizes, and when the comprehension raises half-way.
+built = [[item for _ in range(n)] for n in (0, 1, 4, 5, 17, 100)]
+print([len(b) for b in built], sys.getrefcount(item) - before)
+def fails_at(n):
+    return [item if k < n else 1 // 0 for k in range(10)]
+try:
+    fails_at(7)
+except ZeroDivisionError as e:
+    print("ZeroDivisionError", e)
+del built
+print("after the comprehensions:", sys.getrefcount(item) - before)
+
 d = {"a": 1}
 for i in range(3):              # twice to specialize, once specialized
     print(len("abc"), len(d), type(i), type(d), isinstance(i, int), isinstance(d, (list, tuple)),
