@@ -368,7 +368,10 @@ exit_generator_created:
          * as CPython 3.11's RETURN_GENERATOR does. */
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
-        ff_pop_thread_frame(tstate, dying);
+        /* What is left: the function and code references ff_frame_moved_out
+         * kept, no locals, no frame object (none exists before the frame's
+         * RESUME): the loop's plain pop (s2.cheap_frames inlines it). */
+        FF_POP_PLAIN_FRAME(tstate, dying);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;
