@@ -29,6 +29,22 @@ print(json.dumps([n for n in disassembler.opnames(function, adaptive=True) if n 
 """
 
 
+def assert_deep_recursion_needs_no_c_stack(tmp_path, source: str, off: str) -> None:
+    """The switch test of a change that pushes frames in the loop: `source`
+    nests 100,000 calls under a raised recursion limit. With the change on it
+    prints 100000 as CPython 3.11 does (whose Python-to-Python calls use no C
+    stack either); with the changes `off` off every call re-enters the evaluator
+    in C, and the C stack guard stops it with RecursionError."""
+    from differential import compare, run_cpython, run_fivefold
+    path = tmp_path / "deep_under_raised_limit.py"
+    path.write_text(textwrap.dedent(source))
+    on = run_fivefold(path, [], stage=2)
+    assert compare(run_cpython(path, []), on) is None
+    assert on.stdout.strip() == "100000"
+    off_run = run_fivefold(path, [], stage=2, env={"FIVEFOLD_WITHOUT": off})
+    assert off_run.exit_code != 0 and "RecursionError" in off_run.stderr
+
+
 def members(source: str, function: str, family: str, env: dict[str, str] | None = None) -> list[str]:
     """Run `source` (which warms `function` up) on stage 2 with `env`; the
     names of `function`'s instructions of `family` afterwards."""

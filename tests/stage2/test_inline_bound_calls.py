@@ -17,6 +17,7 @@ import textwrap
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
+from members import assert_deep_recursion_needs_no_c_stack
 
 OFF = "s2.inline_bound_calls"
 
@@ -209,8 +210,4 @@ def test_same_as_cpython(tmp_path, name, setting):
 
 
 def test_switch_deep_bound_recursion_needs_no_c_stack(tmp_path):
-    on, path = _run(tmp_path, "deep_under_raised_limit")
-    assert compare(run_cpython(path, []), on) is None
-    assert on.stdout.strip() == "100000"
-    off, _ = _run(tmp_path, "deep_under_raised_limit", FIVEFOLD_WITHOUT=OFF)
-    assert off.exit_code != 0 and "RecursionError" in off.stderr
+    assert_deep_recursion_needs_no_c_stack(tmp_path, PROGRAMS["deep_under_raised_limit"], OFF)

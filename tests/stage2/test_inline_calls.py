@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
+from members import assert_deep_recursion_needs_no_c_stack
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
 # s2.call_exact_args requires this change (and would switch it back on).
@@ -49,10 +50,4 @@ def test_same_as_cpython(tmp_path, name, setting):
 
 
 def test_switch_deep_recursion_needs_no_c_stack(tmp_path):
-    # On: as CPython 3.11, whose Python-to-Python calls use no C stack either.
-    on, path = _run(tmp_path, "deep_under_raised_limit")
-    assert compare(run_cpython(path, []), on) is None
-    assert on.stdout.strip() == "100000"
-    # Off: every call re-enters the evaluator in C, and the C stack guard stops it.
-    off, _ = _run(tmp_path, "deep_under_raised_limit", FIVEFOLD_WITHOUT=OFF)
-    assert off.exit_code != 0 and "RecursionError" in off.stderr
+    assert_deep_recursion_needs_no_c_stack(tmp_path, PROGRAMS["deep_under_raised_limit"], OFF)

@@ -18,7 +18,7 @@ import textwrap
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
-from members import members
+from members import assert_deep_recursion_needs_no_c_stack, members
 
 OFF = "s2.subscr_getitem"
 
@@ -108,11 +108,7 @@ def test_same_as_cpython(tmp_path, setting):
 
 
 def test_switch_deep_recursion_needs_no_c_stack(tmp_path):
-    on, path = _run(tmp_path, "deep_under_raised_limit")
-    assert compare(run_cpython(path, []), on) is None
-    assert on.stdout.strip() == "100000"
-    off, _ = _run(tmp_path, "deep_under_raised_limit", FIVEFOLD_WITHOUT=OFF)
-    assert off.exit_code != 0 and "RecursionError" in off.stderr
+    assert_deep_recursion_needs_no_c_stack(tmp_path, PROGRAMS["deep_under_raised_limit"], OFF)
 
 
 WARM = """
