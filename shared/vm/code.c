@@ -11,6 +11,7 @@
  * corruption later. */
 #include "code.h"
 #include "generated/opcode_ids.h"
+#include "opcode.h"   /* CPython 3.11's numbers, which the instructions it reads keep */
 #include "tiers.h"
 #include <limits.h>
 #include <stddef.h>
@@ -26,7 +27,9 @@ code_dealloc(FFCode *self)
     if (self->weakreflist != NULL) {
         PyObject_ClearWeakRefs((PyObject *)self);
     }
-    PyMem_Free(self->instrs);
+    if (self->owns_instrs) {
+        PyMem_Free(self->instrs);
+    }
     PyMem_Free(self->handlers);
     Py_XDECREF(self->co_consts);
     Py_XDECREF(self->co_names);
@@ -777,6 +780,59 @@ intern_string_constants(PyObject *tuple, int *modified)
     return 0;
 }
 
+/* The bytecode runs in the shadow's own code array (docs/engine.md section 1):
+ * a frame's prev_instr is then both CPython's position and the loop's, with no
+ * distance to add at every instruction. What CPython reads of a shadow's
+ * bytecode as a whole (co_code: dis, marshal, code.replace, f_lineno jumps)
+ * stays the compiler's placeholder, held from now on by co_code's cache
+ * (_co_code, filled by reading co_code once, before the array is written);
+ * what it reads of the live array while a frame is suspended or inspected
+ * (RESUME after a yield, MAKE_CELL, COPY_FREE_VARS, SEND's oparg) has CPython
+ * 3.11's numbers in fivefold's bytecode too (tools/cases_generator pins them).
+ * The unit after the bytecode is a CACHE, which raises SystemError should
+ * execution run off the end. CPython never runs or quickens a shadow's array:
+ * its frames are fivefold's (PEP 523). */
+_Static_assert(FF_RESUME == RESUME && FF_SEND == SEND && FF_MAKE_CELL == MAKE_CELL
+               && FF_COPY_FREE_VARS == COPY_FREE_VARS, "the instructions CPython reads keep its numbers");
+
+static int
+place_in_shadow(PyCodeObject *shadow, const _Py_CODEUNIT *instrs, Py_ssize_t n)
+{
+    if (Py_SIZE(shadow) < n + 1) {
+        PyErr_Format(PyExc_ValueError, "make_code: the shadow has %zd code units, fewer than the "
+                     "bytecode's %zd and one more", Py_SIZE(shadow), n);
+        return -1;
+    }
+    PyObject *placeholder = PyObject_GetAttrString((PyObject *)shadow, "co_code");
+    if (placeholder == NULL) {
+        return -1;
+    }
+    int cached = shadow->_co_code == placeholder;
+    Py_DECREF(placeholder);
+    if (!cached) {
+        PyErr_SetString(PyExc_SystemError, "make_code: code.co_code is not cached in _co_code as in CPython 3.11");
+        return -1;
+    }
+    memcpy(_PyCode_CODE(shadow), instrs, (size_t)n * sizeof(_Py_CODEUNIT));
+    _PyCode_CODE(shadow)[n] = 0;   /* FF_CACHE with oparg 0 */
+    return 0;
+}
+
+/* The Code's bytecode moves into `shadow`, its home, which owns the Code. */
+static int
+run_in_shadow(FFCode *code, PyCodeObject *shadow)
+{
+    if (place_in_shadow(shadow, code->instrs, code->ninstrs) < 0) {
+        return -1;
+    }
+    if (code->owns_instrs) {
+        PyMem_Free(code->instrs);
+    }
+    code->instrs = _PyCode_CODE(shadow);
+    code->owns_instrs = 0;
+    return 0;
+}
+
 PyObject *
 ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -860,6 +916,7 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     code->ninstrs = n;
+    code->owns_instrs = 1;
     code->handlers = NULL;
     code->nhandlers = 0;
     code->shadow_ref = NULL;
@@ -910,6 +967,10 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(shadow);
         return NULL;
     }
+    if (run_in_shadow(code, (PyCodeObject *)shadow) < 0) {
+        Py_DECREF(shadow);
+        return NULL;
+    }
     return shadow;
 fail:
     Py_DECREF(code);
@@ -939,7 +1000,26 @@ Py_ssize_t ff_code_extra_index = -1;
 static void
 code_extra_free(void *extra)
 {
-    Py_XDECREF((PyObject *)extra);
+    FFCode *code = (FFCode *)extra;
+    if (code == NULL) {
+        return;
+    }
+    /* Every Code has one home shadow (code.replace gives a copy a Code of its
+     * own), and it is this one: a Code that outlives it (code_of's caller
+     * holds it) keeps its bytecode in memory of its own. Without memory it
+     * keeps none (a Code with no bytecode left is never run: no frame has it). */
+    if (!code->owns_instrs && Py_REFCNT(code) > 1) {
+        _Py_CODEUNIT *own = PyMem_Malloc(sizeof(_Py_CODEUNIT) * (size_t)(code->ninstrs + 1));
+        if (own != NULL) {
+            memcpy(own, code->instrs, sizeof(_Py_CODEUNIT) * (size_t)(code->ninstrs + 1));
+        }
+        else {
+            code->ninstrs = 0;
+        }
+        code->instrs = own;
+        code->owns_instrs = 1;
+    }
+    Py_DECREF(code);
 }
 
 static int
@@ -984,6 +1064,50 @@ same_fivefold_code(PyCodeObject *shadow, PyCodeObject *copy)
     return same;
 }
 
+/* A Code of its own for `copy`, a code.replace() of a shadow of `code` that
+ * runs the same fivefold code: the bytecode as it is now (quickened, its
+ * inline caches warm) in the copy's own code array, the same constants, names
+ * and handlers. */
+static int
+give_copy_its_code(FFCode *code, PyCodeObject *copy)
+{
+    FFCode *clone = PyObject_GC_New(FFCode, &FFCode_Type);
+    if (clone == NULL) {
+        return -1;
+    }
+    clone->instrs = NULL;
+    clone->ninstrs = code->ninstrs;
+    clone->owns_instrs = 0;
+    clone->co_consts = Py_NewRef(code->co_consts);
+    clone->co_names = Py_NewRef(code->co_names);
+    clone->co_exceptiontable = Py_NewRef(code->co_exceptiontable);
+    clone->nhandlers = code->nhandlers;
+    clone->handlers = NULL;
+    clone->shadow_ref = NULL;
+    clone->weakreflist = NULL;
+    PyObject_GC_Track(clone);
+    if (code->nhandlers > 0) {
+        clone->handlers = PyMem_Malloc(sizeof(ff_handler) * (size_t)code->nhandlers);
+        if (clone->handlers == NULL) {
+            PyErr_NoMemory();
+            Py_DECREF(clone);
+            return -1;
+        }
+        memcpy(clone->handlers, code->handlers, sizeof(ff_handler) * (size_t)code->nhandlers);
+    }
+    clone->shadow_ref = PyWeakref_NewRef((PyObject *)copy, NULL);
+    if (clone->shadow_ref == NULL || place_in_shadow(copy, code->instrs, code->ninstrs) < 0) {
+        Py_DECREF(clone);
+        return -1;
+    }
+    clone->instrs = _PyCode_CODE(copy);
+    if (_PyCode_SetExtra((PyObject *)copy, ff_code_extra_index, clone) < 0) {
+        Py_DECREF(clone);
+        return -1;
+    }
+    return 0;
+}
+
 /* code.replace(): CPython's, which makes a new code object without co_extra;
  * for a shadow whose copy still runs the same fivefold code (same_fivefold_code)
  * the copy gets the Code too, so @types.coroutine (which replaces a generator's
@@ -1007,8 +1131,7 @@ code_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         return copy;
     }
     int same = same_fivefold_code((PyCodeObject *)self, (PyCodeObject *)copy);
-    if (same > 0 && _PyCode_SetExtra(copy, ff_code_extra_index, Py_NewRef(code)) < 0) {
-        Py_DECREF(code);
+    if (same > 0 && give_copy_its_code(code, (PyCodeObject *)copy) < 0) {
         same = -1;
     }
     if (same < 0) {

@@ -16,8 +16,11 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    _Py_CODEUNIT *instrs;        /* the bytecode, mutable (later stages quicken it) */
+    _Py_CODEUNIT *instrs;        /* the bytecode, mutable (later stages quicken it): the
+                                  * shadow's own code array, where the loops run it, until
+                                  * the shadow dies before the Code (then a copy it owns) */
     Py_ssize_t ninstrs;          /* code units */
+    int owns_instrs;             /* instrs is PyMem memory of the Code's own */
     PyObject *co_consts;         /* tuple */
     PyObject *co_names;          /* tuple of str */
     PyObject *co_exceptiontable; /* tuple of (start, end, target, depth, lasti), as given */

@@ -14,11 +14,10 @@
 #define FF_LOAD_FRAME_STATE() \
     do { \
         code = ff_code_of_checked_shadow(frame->f_code); \
-        first_instr = code->instrs; \
-        shadow_first = _PyCode_CODE(frame->f_code); \
-        /* prev_instr is the shadow unit before the next one to run (-1 on entry). */ \
-        next_instr = first_instr + (frame->prev_instr - shadow_first) + 1; \
-        shadow_delta = (char *)shadow_first - (char *)first_instr; \
+        /* The bytecode runs in the shadow's own code array (make_code put it \
+         * there): prev_instr is the unit before the next one to run (-1 on entry). */ \
+        first_instr = _PyCode_CODE(frame->f_code); \
+        next_instr = frame->prev_instr + 1; \
         stack_pointer = _PyFrame_GetStackPointer(frame); \
         /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC, \
          * which traverses a running generator's frame up to stacktop, sees no \
@@ -79,8 +78,7 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 #include "generated/opcode_targets.h"
     };
 #endif
-    _Py_CODEUNIT *first_instr, *shadow_first, *next_instr;
-    intptr_t shadow_delta;
+    _Py_CODEUNIT *first_instr, *next_instr;
     PyObject **stack_pointer;
     PyObject *consts, *names;
     PyObject *kwnames = NULL;         /* set by KW_NAMES for the next CALL */
@@ -144,7 +142,7 @@ do_tracing:
      * family's generic instruction runs, so that a traced instruction does
      * what CPython's does (a builtin's CALL its c_call, say). */
     {
-        int instr_prev = (int)(frame->prev_instr - shadow_first);
+        int instr_prev = (int)(frame->prev_instr - first_instr);
         SET_PREV_INSTR();
         if (next_instr - 1 - first_instr >= frame->f_code->_co_firsttraceable) {
             int err = 0;
@@ -203,7 +201,7 @@ exception_unwind:
             goto exit_unwind;
         }
         if (h->lasti) {
-            PyObject *lasti = PyLong_FromLong((long)(frame->prev_instr - shadow_first));
+            PyObject *lasti = PyLong_FromLong((long)(frame->prev_instr - first_instr));
             if (lasti == NULL) {
                 goto exception_unwind;
             }
@@ -341,7 +339,7 @@ enter_frame:
     /* An instruction pushed new_frame (arguments in place, its own references
      * taken from the stack, which it popped) and moved next_instr past its
      * caches: link it and run it here, with no C recursion. */
-    frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1;
+    frame->prev_instr = next_instr - 1;
     _PyFrame_SetStackPointer(frame, stack_pointer);
     new_frame->previous = frame;
     new_frame->is_entry = false;   /* a generator's frame keeps the flag of its last run */

@@ -44,11 +44,11 @@
  * it (0 or 255): the one this loop was entered on, which CPython's own loops
  * update on their way back and PyThreadState_EnterTracing clears. */
 #define FF_TRACING() (cframe->use_tracing)
-/* The shadow unit of the instruction about to run (CPython reads prev_instr
- * for f_lasti, line numbers and generators): fivefold's copy of the bytecode
- * and the shadow's have the same layout, a fixed byte distance apart. */
-#define SET_PREV_INSTR() \
-    (frame->prev_instr = (_Py_CODEUNIT *)((char *)next_instr + shadow_delta) - 1)
+/* The unit of the instruction about to run (CPython reads prev_instr for
+ * f_lasti, line numbers and generators): the bytecode runs in the shadow code
+ * object's own code array, so it is CPython's position too, as in 3.11's
+ * INSTRUCTION_START. */
+#define SET_PREV_INSTR() (frame->prev_instr = next_instr - 1)
 #define PREDICTED(op) PREDICTED_##op: ;
 #define JUMPBY(n) (next_instr += (n))
 #define STACK_GROW(n) (stack_pointer += (n))

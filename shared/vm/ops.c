@@ -1138,8 +1138,12 @@ gen_yf(PyGenObject *gen)
     }
     _PyInterpreterFrame *frame = (_PyInterpreterFrame *)gen->gi_iframe;
     _Py_CODEUNIT next = frame->prev_instr[1];
-    int op = _Py_OPCODE(next);   /* the shadow mirrors RESUME with its oparg; CPython may quicken it */
-    if ((op != RESUME && op != RESUME_QUICK) || _Py_OPARG(next) < 2) {
+    /* fivefold's RESUME has CPython's number (its bytecode runs in the shadow's
+     * code array, where CPython's _PyGen_yf reads the same unit); CPython's own
+     * code may have it quickened (RESUME_QUICK, a number of fivefold's own). */
+    int op = _Py_OPCODE(next);
+    int resume = op == RESUME || (op == RESUME_QUICK && !(frame->f_code->co_flags & CO_FIVEFOLD));
+    if (!resume || _Py_OPARG(next) < 2) {
         return NULL;   /* not in a yield from */
     }
     return Py_NewRef(_PyFrame_StackPeek(frame));

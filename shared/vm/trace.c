@@ -8,7 +8,7 @@
  * logic is restated here; the trace and profile functions themselves are the
  * thread's c_tracefunc/c_profilefunc (sys.settrace's trampolines). */
 #include "vm_internal.h"
-#include "opcode.h"   /* CPython's SEND: the shadow holds it where fivefold has one */
+#include "opcode.h"   /* CPython's SEND, which is fivefold's number too (code.c) */
 
 /* The frame object of `frame`, the thread's current frame in every caller
  * (_PyFrame_MakeAndSetFrameObject is not exported; PyEval_GetFrame makes it). */

@@ -143,14 +143,30 @@ def test_the_shadow_owns_its_code_and_not_the_reverse():
     code = weakref.ref(_fivefold.code_of(shadow))
     gc.collect()
     assert code() is not None and code().shadow is shadow
-    copy = shadow.replace(co_name="copy")   # shares the Code (code.replace, code.c)
+    copy = shadow.replace(co_name="copy")   # a Code of its own (code.replace, code.c)
+    copy_code = weakref.ref(_fivefold.code_of(copy))
+    assert copy_code() is not code() and copy_code().shadow is copy
+    assert copy_code().co_code_adaptive == code().co_code_adaptive
     del shadow
     gc.collect()
-    assert code() is not None and code().shadow is None
+    assert code() is None
     assert types.FunctionType(copy, {})() is None
     del copy
     gc.collect()
-    assert code() is None
+    assert copy_code() is None
+
+
+def test_a_code_outliving_its_shadow_keeps_its_bytecode():
+    import gc
+    # The bytecode runs in the shadow's own code array; a Code held past its
+    # shadow's end keeps a copy of its own (code_extra_free, code.c).
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    code = _fivefold.code_of(shadow)
+    before = code.co_code_adaptive
+    del shadow
+    gc.collect()
+    assert code.shadow is None and code.co_code_adaptive == before
+    assert code.co_code == before[:len(code.co_code)]
 
 
 def test_copies_without_the_code_raise_instead_of_running_placeholders():
@@ -171,7 +187,11 @@ def test_replace_keeps_the_code_when_the_copy_runs_the_same_code():
     code = _fivefold.code_of(shadow)
     for copy in (shadow.replace(co_name="g", co_qualname="g", co_firstlineno=7),
                  shadow.replace(co_flags=shadow.co_flags | 0x100)):   # @types.coroutine's
-        assert _fivefold.code_of(copy) is code
+        # a Code of its own, running the same bytecode in the copy's code array
+        copied = _fivefold.code_of(copy)
+        assert copied is not code and copied.shadow is copy
+        assert (copied.co_code, copied.co_consts, copied.co_names) == (code.co_code, code.co_consts, code.co_names)
+        assert copy.co_code == shadow.co_code   # the placeholder CPython reads
         assert types.FunctionType(copy, {})() is None
     # CPython's code objects are untouched by the wrapper.
     def plain():

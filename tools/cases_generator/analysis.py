@@ -187,11 +187,19 @@ def analyze(defs: Definitions) -> Analysis:
 
     # Numbering: CACHE (if defined) is 0 as in CPython; instructions without an
     # argument come next, then HAVE_ARGUMENT, then those with one, in file order.
+    # Mirrored instructions with an argument keep CPython 3.11's numbers
+    # (_pinned_numbers): fivefold's bytecode is the shadow's own code array.
     ordered = sorted(numbered, key=lambda op: (op.name != "CACHE", op.has_arg))
-    for number, op in enumerate(ordered):
-        op.number = number
-    if len(ordered) > MAX_OPCODE + 1:
-        raise DSLError(f"{len(ordered)} opcodes do not fit in a byte", defs.filename, 0)
+    pinned = _pinned_numbers(ordered, defs.filename)
+    free = (n for n in range(MAX_OPCODE + 1) if n not in pinned.values())
+    for op in ordered:
+        op.number = pinned[op.name] if op.name in pinned else next(free, MAX_OPCODE + 1)
+        if op.number > MAX_OPCODE:
+            raise DSLError(f"{len(ordered)} opcodes do not fit in a byte", defs.filename, 0)
+    if any(not op.has_arg and op.number >= min(pinned.values(), default=MAX_OPCODE + 1) for op in ordered):
+        raise DSLError("too many instructions without an argument: they reach the pinned numbers",
+                       defs.filename, 0)
+    ordered.sort(key=lambda op: op.number)
     result.opcodes = ordered
     with_arg = [op.number for op in ordered if op.has_arg]
     result.have_argument = with_arg[0] if with_arg else len(ordered)
@@ -199,6 +207,28 @@ def analyze(defs: Definitions) -> Analysis:
     # their own space, apart from opcodes (stage 3's traces are made of them).
     result.uops = [inst.name for inst in defs.instructions]
     return result
+
+
+def _pinned_numbers(ordered: list[Opcode], filename: str) -> dict[str, int]:
+    """CPython 3.11's opcode numbers for the mirrored instructions with an
+    argument: the loops run fivefold's bytecode in the shadow code object's own
+    code array (docs/engine.md section 1), where CPython 3.11 reads these by
+    number while a frame is suspended or inspected: RESUME after a yield
+    (_PyGen_yf: gen.throw, gen.close, gi_yieldfrom, cr_await), MAKE_CELL and
+    COPY_FREE_VARS (frame.f_locals before and after they ran) and SEND's oparg
+    (gen.throw leaving a `yield from`). The shadow mirrors the instructions
+    without an argument (YIELD_VALUE, RETURN_GENERATOR) in its co_code only, which
+    CPython reads for everything else (code.co_code, marshal, f_lineno jumps)."""
+    import opcode as cpython_opcode
+
+    pinned = {}
+    for op in ordered:
+        if op.shadow and op.has_arg:
+            number = cpython_opcode.opmap[op.name]
+            if number < cpython_opcode.HAVE_ARGUMENT:
+                raise DSLError(f"{op.name}: CPython's number {number} has no argument", filename, 0)
+            pinned[op.name] = number
+    return pinned
 
 
 def _check_composition(base: Macro, stage_macro: Macro, by_name: dict[str, Instruction]) -> None:

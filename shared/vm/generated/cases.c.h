@@ -1952,21 +1952,6 @@ TARGET(DELETE_FAST) {
     DISPATCH();
 }
 
-TARGET(MAKE_CELL) {
-    {
-#line 174 "shared/vm/instructions.def"
-        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
-        PyObject *initial = GETLOCAL(oparg);
-        PyObject *cell = PyCell_New(initial);
-        if (cell == NULL) {
-            goto error;
-        }
-        SETLOCAL(oparg, cell);
-#line 1966 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
-
 TARGET(LOAD_CLOSURE) {
     PyObject *value;
     {
@@ -1978,7 +1963,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1982 "shared/vm/generated/cases.c.h"
+#line 1967 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1996,7 +1981,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 2000 "shared/vm/generated/cases.c.h"
+#line 1985 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2012,7 +1997,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 2016 "shared/vm/generated/cases.c.h"
+#line 2001 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2027,7 +2012,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 2031 "shared/vm/generated/cases.c.h"
+#line 2016 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2044,27 +2029,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 2048 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
-
-TARGET(COPY_FREE_VARS) {
-    {
-#line 230 "shared/vm/instructions.def"
-        // Free variables come from the function's closure, after the cells.
-        PyObject *closure = ((PyFunctionObject *)frame->f_func)->func_closure;
-        int offset = frame->f_code->co_nlocalsplus - oparg;
-        if (closure == NULL || !PyTuple_Check(closure) || PyTuple_GET_SIZE(closure) < oparg || offset < 0) {
-            PyErr_SetString(PyExc_SystemError, "fivefold: function closure does not match COPY_FREE_VARS");
-            goto error;
-        }
-        for (int i = 0; i < oparg; i++) {
-            PyObject *o = PyTuple_GET_ITEM(closure, i);
-            Py_INCREF(o);
-            Py_XSETREF(frame->localsplus[offset + i], o);
-        }
-#line 2068 "shared/vm/generated/cases.c.h"
+#line 2033 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2077,7 +2042,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 2081 "shared/vm/generated/cases.c.h"
+#line 2046 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -2103,7 +2068,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2107 "shared/vm/generated/cases.c.h"
+#line 2072 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2122,7 +2087,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 2126 "shared/vm/generated/cases.c.h"
+#line 2091 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2134,7 +2099,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2138 "shared/vm/generated/cases.c.h"
+#line 2103 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2151,7 +2116,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 2155 "shared/vm/generated/cases.c.h"
+#line 2120 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2163,7 +2128,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2167 "shared/vm/generated/cases.c.h"
+#line 2132 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2176,7 +2141,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 2180 "shared/vm/generated/cases.c.h"
+#line 2145 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -2200,7 +2165,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
         tup = ff_tuple_steal(values, oparg);
         if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2204 "shared/vm/generated/cases.c.h"
+#line 2169 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = tup;
@@ -2214,7 +2179,7 @@ TARGET(BUILD_LIST) {
 #line 370 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2218 "shared/vm/generated/cases.c.h"
+#line 2183 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -2229,7 +2194,7 @@ TARGET(LIST_APPEND) {
         // The compiler's BUILD_LIST made `list`; mutated bytecode gets PyList_Append's error.
         int err = PyList_CheckExact(list) ? FF_LIST_APPEND_TAKE(list, v) : ff_list_append_take(list, v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2233 "shared/vm/generated/cases.c.h"
+#line 2198 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2253,7 +2218,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 2257 "shared/vm/generated/cases.c.h"
+#line 2222 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2266,7 +2231,7 @@ TARGET(BUILD_SET) {
 #line 403 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2270 "shared/vm/generated/cases.c.h"
+#line 2235 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -2281,7 +2246,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2285 "shared/vm/generated/cases.c.h"
+#line 2250 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2295,7 +2260,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2299 "shared/vm/generated/cases.c.h"
+#line 2264 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2308,7 +2273,7 @@ TARGET(BUILD_MAP) {
 #line 420 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 2312 "shared/vm/generated/cases.c.h"
+#line 2277 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -2323,7 +2288,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 425 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 2327 "shared/vm/generated/cases.c.h"
+#line 2292 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -2341,7 +2306,7 @@ TARGET(DICT_UPDATE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2345 "shared/vm/generated/cases.c.h"
+#line 2310 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2361,7 +2326,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2365 "shared/vm/generated/cases.c.h"
+#line 2330 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2376,7 +2341,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 2380 "shared/vm/generated/cases.c.h"
+#line 2345 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2392,7 +2357,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2396 "shared/vm/generated/cases.c.h"
+#line 2361 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2408,7 +2373,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2412 "shared/vm/generated/cases.c.h"
+#line 2377 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2423,7 +2388,7 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2427 "shared/vm/generated/cases.c.h"
+#line 2392 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2441,7 +2406,7 @@ TARGET(MATCH_CLASS) {
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2445 "shared/vm/generated/cases.c.h"
+#line 2410 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2452,7 +2417,7 @@ TARGET(JUMP_FORWARD) {
     {
 #line 574 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2456 "shared/vm/generated/cases.c.h"
+#line 2421 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2461,7 +2426,7 @@ TARGET(JUMP_BACKWARD) {
     {
 #line 578 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2465 "shared/vm/generated/cases.c.h"
+#line 2430 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2470,7 +2435,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
 #line 582 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2474 "shared/vm/generated/cases.c.h"
+#line 2439 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2484,7 +2449,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2488 "shared/vm/generated/cases.c.h"
+#line 2453 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2499,7 +2464,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2503 "shared/vm/generated/cases.c.h"
+#line 2468 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2514,7 +2479,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2518 "shared/vm/generated/cases.c.h"
+#line 2483 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2529,7 +2494,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2533 "shared/vm/generated/cases.c.h"
+#line 2498 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2547,7 +2512,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2551 "shared/vm/generated/cases.c.h"
+#line 2516 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2565,7 +2530,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2569 "shared/vm/generated/cases.c.h"
+#line 2534 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2584,7 +2549,7 @@ TARGET(EXTENDED_ARG) {
             opcode = ff_deopt[opcode];
         }
         goto dispatch_opcode;
-#line 2588 "shared/vm/generated/cases.c.h"
+#line 2553 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2594,7 +2559,7 @@ TARGET(KW_NAMES) {
 #line 695 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2598 "shared/vm/generated/cases.c.h"
+#line 2563 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2611,7 +2576,7 @@ TARGET(MAKE_FUNCTION) {
         func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
         Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
         if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 2615 "shared/vm/generated/cases.c.h"
+#line 2580 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
     stack_pointer[-1] = func;
@@ -2627,7 +2592,7 @@ TARGET(IMPORT_NAME) {
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2631 "shared/vm/generated/cases.c.h"
+#line 2596 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2643,22 +2608,10 @@ TARGET(IMPORT_FROM) {
         if (res == NULL) {
             goto error;
         }
-#line 2647 "shared/vm/generated/cases.c.h"
+#line 2612 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
-    DISPATCH();
-}
-
-TARGET(RESUME) {
-    {
-#line 813 "shared/vm/instructions.def"
-        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
-        if (oparg < 2) {
-            CHECK_EVAL_BREAKER();
-        }
-#line 2661 "shared/vm/generated/cases.c.h"
-    }
     DISPATCH();
 }
 
@@ -2672,7 +2625,7 @@ TARGET(GET_AWAITABLE) {
         iter = ff_get_awaitable(tstate, iterable, oparg);
         Py_XDECREF(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 2676 "shared/vm/generated/cases.c.h"
+#line 2629 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = iter;
     DISPATCH();
@@ -2689,7 +2642,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2693 "shared/vm/generated/cases.c.h"
+#line 2646 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2713,7 +2666,7 @@ TARGET(RERAISE) {
                 PyErr_SetString(PyExc_SystemError, "lasti out of range");
                 goto error;
             }
-            frame->prev_instr = shadow_first + index;
+            frame->prev_instr = first_instr + index;
         }
         if (!PyExceptionInstance_Check(exc)) {
             // Only mutated bytecode re-raises something else.
@@ -2722,7 +2675,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2726 "shared/vm/generated/cases.c.h"
+#line 2679 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2750,7 +2703,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2754 "shared/vm/generated/cases.c.h"
+#line 2707 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2774,7 +2727,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2778 "shared/vm/generated/cases.c.h"
+#line 2731 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2782,6 +2735,62 @@ TARGET(LOAD_FAST__LOAD_CONST) {
     DISPATCH();
 }
 #endif
+
+TARGET(SEND) {
+#if FF_LOOP_STAGE >= 2
+    { /* _SEND_GENERATOR */
+        PyObject *v = stack_pointer[-1];
+        PyObject *receiver = stack_pointer[-2];
+        {
+#line 32 "stage2/vm/inline_generators.def"
+            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL && ff_generator_resumable(receiver)
+                && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
+                new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
+                FF_ENTER_FRAME(1);
+            }
+#line 2752 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+#if FF_LOOP_STAGE >= 2
+    { /* _SEND_COROUTINE */
+        PyObject *v = stack_pointer[-1];
+        PyObject *receiver = stack_pointer[-2];
+        {
+#line 16 "stage2/vm/inline_await.def"
+            if (ff_inline_await && oparg < 256 && tstate->c_tracefunc == NULL && ff_coroutine_resumable(receiver, v)
+                && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
+                new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
+                FF_ENTER_FRAME(1);
+            }
+#line 2767 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _SEND */
+        PyObject *v = stack_pointer[-1];
+        PyObject *receiver = stack_pointer[-2];
+        PyObject *retval;
+        {
+#line 820 "shared/vm/instructions.def"
+            PyObject *value = NULL;
+            PySendResult status = tstate->c_tracefunc == NULL ? PyIter_Send(receiver, v, &value)
+                                                              : ff_traced_send(tstate, frame, receiver, v, &value);
+            Py_DECREF(v);
+            if (status == PYGEN_ERROR) {
+                { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
+            }
+            retval = value;
+            if (status == PYGEN_RETURN) {
+                Py_DECREF(receiver);
+                { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
+            }
+#line 2789 "shared/vm/generated/cases.c.h"
+        }
+        stack_pointer[-1] = retval;
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(LOAD_CONST__LOAD_FAST) {
@@ -2801,7 +2810,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2805 "shared/vm/generated/cases.c.h"
+#line 2814 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2826,7 +2835,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2830 "shared/vm/generated/cases.c.h"
+#line 2839 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2843,7 +2852,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2847 "shared/vm/generated/cases.c.h"
+#line 2856 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2861,7 +2870,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2865 "shared/vm/generated/cases.c.h"
+#line 2874 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2875,7 +2884,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2879 "shared/vm/generated/cases.c.h"
+#line 2888 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2896,7 +2905,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2900 "shared/vm/generated/cases.c.h"
+#line 2909 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2916,7 +2925,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2920 "shared/vm/generated/cases.c.h"
+#line 2929 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2937,7 +2946,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2941 "shared/vm/generated/cases.c.h"
+#line 2950 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2953,7 +2962,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2957 "shared/vm/generated/cases.c.h"
+#line 2966 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2974,7 +2983,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2978 "shared/vm/generated/cases.c.h"
+#line 2987 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2992,7 +3001,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2996 "shared/vm/generated/cases.c.h"
+#line 3005 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3013,7 +3022,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3017 "shared/vm/generated/cases.c.h"
+#line 3026 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -3027,7 +3036,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3031 "shared/vm/generated/cases.c.h"
+#line 3040 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3048,7 +3057,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 2
                      || callable_or_self != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3052 "shared/vm/generated/cases.c.h"
+#line 3061 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3062,7 +3071,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             FF_CALL_RELEASE(callable_or_self, args, 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3066 "shared/vm/generated/cases.c.h"
+#line 3075 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3083,7 +3092,7 @@ TARGET(CALL_TYPE_1) {
 #line 117 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3087 "shared/vm/generated/cases.c.h"
+#line 3096 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3096,7 +3105,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(args[0]);
             Py_INCREF(res);
             FF_CALL_RELEASE(callable_or_self, args, 1);
-#line 3100 "shared/vm/generated/cases.c.h"
+#line 3109 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3117,7 +3126,7 @@ TARGET(CALL_STR_1) {
 #line 130 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3121 "shared/vm/generated/cases.c.h"
+#line 3130 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3130,7 +3139,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(args[0]);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3134 "shared/vm/generated/cases.c.h"
+#line 3143 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3139,6 +3148,21 @@ TARGET(CALL_STR_1) {
     DISPATCH();
 }
 #endif
+
+TARGET(MAKE_CELL) {
+    {
+#line 174 "shared/vm/instructions.def"
+        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
+        PyObject *initial = GETLOCAL(oparg);
+        PyObject *cell = PyCell_New(initial);
+        if (cell == NULL) {
+            goto error;
+        }
+        SETLOCAL(oparg, cell);
+#line 3163 "shared/vm/generated/cases.c.h"
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_LIST_APPEND) {
@@ -3152,7 +3176,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3156 "shared/vm/generated/cases.c.h"
+#line 3180 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3168,7 +3192,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3172 "shared/vm/generated/cases.c.h"
+#line 3196 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3192,7 +3216,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3196 "shared/vm/generated/cases.c.h"
+#line 3220 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3203,7 +3227,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3207 "shared/vm/generated/cases.c.h"
+#line 3231 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3223,7 +3247,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3227 "shared/vm/generated/cases.c.h"
+#line 3251 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3247,7 +3271,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3251 "shared/vm/generated/cases.c.h"
+#line 3275 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3258,7 +3282,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3262 "shared/vm/generated/cases.c.h"
+#line 3286 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3278,7 +3302,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3282 "shared/vm/generated/cases.c.h"
+#line 3306 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3302,7 +3326,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3306 "shared/vm/generated/cases.c.h"
+#line 3330 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3313,7 +3337,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3317 "shared/vm/generated/cases.c.h"
+#line 3341 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3330,7 +3354,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3334 "shared/vm/generated/cases.c.h"
+#line 3358 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3354,7 +3378,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3358 "shared/vm/generated/cases.c.h"
+#line 3382 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3365,7 +3389,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3369 "shared/vm/generated/cases.c.h"
+#line 3393 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3384,7 +3408,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3388 "shared/vm/generated/cases.c.h"
+#line 3412 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3405,7 +3429,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3409 "shared/vm/generated/cases.c.h"
+#line 3433 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3429,7 +3453,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3433 "shared/vm/generated/cases.c.h"
+#line 3457 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3446,7 +3470,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3450 "shared/vm/generated/cases.c.h"
+#line 3474 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3459,7 +3483,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3463 "shared/vm/generated/cases.c.h"
+#line 3487 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3477,7 +3501,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3481 "shared/vm/generated/cases.c.h"
+#line 3505 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3490,7 +3514,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3494 "shared/vm/generated/cases.c.h"
+#line 3518 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3508,7 +3532,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3512 "shared/vm/generated/cases.c.h"
+#line 3536 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3524,7 +3548,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3528 "shared/vm/generated/cases.c.h"
+#line 3552 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3544,7 +3568,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3548 "shared/vm/generated/cases.c.h"
+#line 3572 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3574,7 +3598,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3578 "shared/vm/generated/cases.c.h"
+#line 3602 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3592,7 +3616,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3596 "shared/vm/generated/cases.c.h"
+#line 3620 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3600,7 +3624,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3604 "shared/vm/generated/cases.c.h"
+#line 3628 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3613,7 +3637,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3617 "shared/vm/generated/cases.c.h"
+#line 3641 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3632,7 +3656,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3636 "shared/vm/generated/cases.c.h"
+#line 3660 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3644,7 +3668,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3648 "shared/vm/generated/cases.c.h"
+#line 3672 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3662,7 +3686,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3666 "shared/vm/generated/cases.c.h"
+#line 3690 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3687,13 +3711,33 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3691 "shared/vm/generated/cases.c.h"
+#line 3715 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
         stack_pointer[-1] = self_or_res;
     }
     JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(COPY_FREE_VARS) {
+    {
+#line 230 "shared/vm/instructions.def"
+        // Free variables come from the function's closure, after the cells.
+        PyObject *closure = ((PyFunctionObject *)frame->f_func)->func_closure;
+        int offset = frame->f_code->co_nlocalsplus - oparg;
+        if (closure == NULL || !PyTuple_Check(closure) || PyTuple_GET_SIZE(closure) < oparg || offset < 0) {
+            PyErr_SetString(PyExc_SystemError, "fivefold: function closure does not match COPY_FREE_VARS");
+            goto error;
+        }
+        for (int i = 0; i < oparg; i++) {
+            PyObject *o = PyTuple_GET_ITEM(closure, i);
+            Py_INCREF(o);
+            Py_XSETREF(frame->localsplus[offset + i], o);
+        }
+#line 3740 "shared/vm/generated/cases.c.h"
+    }
     DISPATCH();
 }
 
@@ -3705,7 +3749,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3709 "shared/vm/generated/cases.c.h"
+#line 3753 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3718,7 +3762,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3722 "shared/vm/generated/cases.c.h"
+#line 3766 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3729,6 +3773,18 @@ TARGET(LOAD_GLOBAL_MODULE) {
 }
 #endif
 
+TARGET(RESUME) {
+    {
+#line 813 "shared/vm/instructions.def"
+        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
+        if (oparg < 2) {
+            CHECK_EVAL_BREAKER();
+        }
+#line 3784 "shared/vm/generated/cases.c.h"
+    }
+    DISPATCH();
+}
+
 #if FF_LOOP_STAGE >= 1
 TARGET(LOAD_GLOBAL_BUILTIN) {
     STAT_SPECIALIZED(FF_LOAD_GLOBAL);
@@ -3737,7 +3793,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3741 "shared/vm/generated/cases.c.h"
+#line 3797 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3745,7 +3801,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3749 "shared/vm/generated/cases.c.h"
+#line 3805 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3758,7 +3814,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3762 "shared/vm/generated/cases.c.h"
+#line 3818 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3779,7 +3835,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3783 "shared/vm/generated/cases.c.h"
+#line 3839 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3794,7 +3850,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3798 "shared/vm/generated/cases.c.h"
+#line 3854 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3815,7 +3871,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3819 "shared/vm/generated/cases.c.h"
+#line 3875 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3827,7 +3883,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3831 "shared/vm/generated/cases.c.h"
+#line 3887 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3843,7 +3899,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3847 "shared/vm/generated/cases.c.h"
+#line 3903 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3855,7 +3911,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3859 "shared/vm/generated/cases.c.h"
+#line 3915 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3875,7 +3931,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3879 "shared/vm/generated/cases.c.h"
+#line 3935 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3888,7 +3944,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3892 "shared/vm/generated/cases.c.h"
+#line 3948 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3908,7 +3964,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3912 "shared/vm/generated/cases.c.h"
+#line 3968 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3921,7 +3977,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3925 "shared/vm/generated/cases.c.h"
+#line 3981 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3942,7 +3998,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3946 "shared/vm/generated/cases.c.h"
+#line 4002 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3955,7 +4011,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3959 "shared/vm/generated/cases.c.h"
+#line 4015 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3975,7 +4031,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3979 "shared/vm/generated/cases.c.h"
+#line 4035 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3988,7 +4044,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3992 "shared/vm/generated/cases.c.h"
+#line 4048 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4005,7 +4061,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 4009 "shared/vm/generated/cases.c.h"
+#line 4065 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -4017,7 +4073,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4021 "shared/vm/generated/cases.c.h"
+#line 4077 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4037,7 +4093,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4041 "shared/vm/generated/cases.c.h"
+#line 4097 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4050,7 +4106,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4054 "shared/vm/generated/cases.c.h"
+#line 4110 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4070,7 +4126,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4074 "shared/vm/generated/cases.c.h"
+#line 4130 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4083,7 +4139,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4087 "shared/vm/generated/cases.c.h"
+#line 4143 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4104,7 +4160,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4108 "shared/vm/generated/cases.c.h"
+#line 4164 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4117,7 +4173,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4121 "shared/vm/generated/cases.c.h"
+#line 4177 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4137,7 +4193,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4141 "shared/vm/generated/cases.c.h"
+#line 4197 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4150,7 +4206,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4154 "shared/vm/generated/cases.c.h"
+#line 4210 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4167,7 +4223,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4171 "shared/vm/generated/cases.c.h"
+#line 4227 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4179,7 +4235,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4183 "shared/vm/generated/cases.c.h"
+#line 4239 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4199,7 +4255,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4203 "shared/vm/generated/cases.c.h"
+#line 4259 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4212,7 +4268,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4216 "shared/vm/generated/cases.c.h"
+#line 4272 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4232,7 +4288,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4236 "shared/vm/generated/cases.c.h"
+#line 4292 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4245,7 +4301,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4249 "shared/vm/generated/cases.c.h"
+#line 4305 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4266,7 +4322,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4270 "shared/vm/generated/cases.c.h"
+#line 4326 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4279,7 +4335,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4283 "shared/vm/generated/cases.c.h"
+#line 4339 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4299,7 +4355,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4303 "shared/vm/generated/cases.c.h"
+#line 4359 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4312,7 +4368,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4316 "shared/vm/generated/cases.c.h"
+#line 4372 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4329,7 +4385,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4333 "shared/vm/generated/cases.c.h"
+#line 4389 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4341,7 +4397,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4345 "shared/vm/generated/cases.c.h"
+#line 4401 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4361,7 +4417,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4365 "shared/vm/generated/cases.c.h"
+#line 4421 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4374,7 +4430,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4378 "shared/vm/generated/cases.c.h"
+#line 4434 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4394,7 +4450,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4398 "shared/vm/generated/cases.c.h"
+#line 4454 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4407,7 +4463,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4411 "shared/vm/generated/cases.c.h"
+#line 4467 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4428,7 +4484,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4432 "shared/vm/generated/cases.c.h"
+#line 4488 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4441,7 +4497,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4445 "shared/vm/generated/cases.c.h"
+#line 4501 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4461,7 +4517,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4465 "shared/vm/generated/cases.c.h"
+#line 4521 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4474,7 +4530,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4478 "shared/vm/generated/cases.c.h"
+#line 4534 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4493,7 +4549,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4497 "shared/vm/generated/cases.c.h"
+#line 4553 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4507,7 +4563,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4511 "shared/vm/generated/cases.c.h"
+#line 4567 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4525,7 +4581,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4529 "shared/vm/generated/cases.c.h"
+#line 4585 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4539,7 +4595,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4543 "shared/vm/generated/cases.c.h"
+#line 4599 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4557,7 +4613,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4561 "shared/vm/generated/cases.c.h"
+#line 4617 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4571,7 +4627,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4575 "shared/vm/generated/cases.c.h"
+#line 4631 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4589,7 +4645,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4593 "shared/vm/generated/cases.c.h"
+#line 4649 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4603,7 +4659,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4607 "shared/vm/generated/cases.c.h"
+#line 4663 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4619,7 +4675,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4623 "shared/vm/generated/cases.c.h"
+#line 4679 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4632,7 +4688,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4636 "shared/vm/generated/cases.c.h"
+#line 4692 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4649,7 +4705,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4653 "shared/vm/generated/cases.c.h"
+#line 4709 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4664,7 +4720,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4668 "shared/vm/generated/cases.c.h"
+#line 4724 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4681,7 +4737,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4685 "shared/vm/generated/cases.c.h"
+#line 4741 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4696,7 +4752,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4700 "shared/vm/generated/cases.c.h"
+#line 4756 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4715,7 +4771,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4719 "shared/vm/generated/cases.c.h"
+#line 4775 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4728,7 +4784,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4732 "shared/vm/generated/cases.c.h"
+#line 4788 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4744,7 +4800,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4748 "shared/vm/generated/cases.c.h"
+#line 4804 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4755,7 +4811,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4759 "shared/vm/generated/cases.c.h"
+#line 4815 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4769,7 +4825,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4773 "shared/vm/generated/cases.c.h"
+#line 4829 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4791,7 +4847,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4795 "shared/vm/generated/cases.c.h"
+#line 4851 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4809,7 +4865,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4813 "shared/vm/generated/cases.c.h"
+#line 4869 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4841,7 +4897,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4845 "shared/vm/generated/cases.c.h"
+#line 4901 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4861,7 +4917,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4865 "shared/vm/generated/cases.c.h"
+#line 4921 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4878,7 +4934,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4882 "shared/vm/generated/cases.c.h"
+#line 4938 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4896,7 +4952,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4900 "shared/vm/generated/cases.c.h"
+#line 4956 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4924,7 +4980,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 4928 "shared/vm/generated/cases.c.h"
+#line 4984 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4939,7 +4995,7 @@ TARGET(CALL_FUNCTION_EX) {
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
             Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 4943 "shared/vm/generated/cases.c.h"
+#line 4999 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -4956,7 +5012,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 4960 "shared/vm/generated/cases.c.h"
+#line 5016 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4968,7 +5024,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 4972 "shared/vm/generated/cases.c.h"
+#line 5028 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4986,7 +5042,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 4990 "shared/vm/generated/cases.c.h"
+#line 5046 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5005,7 +5061,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5009 "shared/vm/generated/cases.c.h"
+#line 5065 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5017,7 +5073,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5021 "shared/vm/generated/cases.c.h"
+#line 5077 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5029,7 +5085,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5033 "shared/vm/generated/cases.c.h"
+#line 5089 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5048,7 +5104,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5052 "shared/vm/generated/cases.c.h"
+#line 5108 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5060,7 +5116,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5064 "shared/vm/generated/cases.c.h"
+#line 5120 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5078,7 +5134,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5082 "shared/vm/generated/cases.c.h"
+#line 5138 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5097,7 +5153,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5101 "shared/vm/generated/cases.c.h"
+#line 5157 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5109,7 +5165,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5113 "shared/vm/generated/cases.c.h"
+#line 5169 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5128,7 +5184,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5132 "shared/vm/generated/cases.c.h"
+#line 5188 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5139,7 +5195,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5143 "shared/vm/generated/cases.c.h"
+#line 5199 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5148,62 +5204,6 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
     DISPATCH();
 }
 #endif
-
-TARGET(SEND) {
-#if FF_LOOP_STAGE >= 2
-    { /* _SEND_GENERATOR */
-        PyObject *v = stack_pointer[-1];
-        PyObject *receiver = stack_pointer[-2];
-        {
-#line 32 "stage2/vm/inline_generators.def"
-            if (ff_inline_generators && oparg < 256 && tstate->c_tracefunc == NULL && ff_generator_resumable(receiver)
-                && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
-                new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
-                FF_ENTER_FRAME(1);
-            }
-#line 5165 "shared/vm/generated/cases.c.h"
-        }
-    }
-#endif
-#if FF_LOOP_STAGE >= 2
-    { /* _SEND_COROUTINE */
-        PyObject *v = stack_pointer[-1];
-        PyObject *receiver = stack_pointer[-2];
-        {
-#line 16 "stage2/vm/inline_await.def"
-            if (ff_inline_await && oparg < 256 && tstate->c_tracefunc == NULL && ff_coroutine_resumable(receiver, v)
-                && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
-                new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
-                FF_ENTER_FRAME(1);
-            }
-#line 5180 "shared/vm/generated/cases.c.h"
-        }
-    }
-#endif
-    { /* _SEND */
-        PyObject *v = stack_pointer[-1];
-        PyObject *receiver = stack_pointer[-2];
-        PyObject *retval;
-        {
-#line 820 "shared/vm/instructions.def"
-            PyObject *value = NULL;
-            PySendResult status = tstate->c_tracefunc == NULL ? PyIter_Send(receiver, v, &value)
-                                                              : ff_traced_send(tstate, frame, receiver, v, &value);
-            Py_DECREF(v);
-            if (status == PYGEN_ERROR) {
-                { STACK_SHRINK(1); goto error; }   // v is released; the receiver stays for the unwinder
-            }
-            retval = value;
-            if (status == PYGEN_RETURN) {
-                Py_DECREF(receiver);
-                { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
-            }
-#line 5202 "shared/vm/generated/cases.c.h"
-        }
-        stack_pointer[-1] = retval;
-    }
-    DISPATCH();
-}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_BOUND_METHOD) {

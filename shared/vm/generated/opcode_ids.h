@@ -79,123 +79,123 @@
 #define FF_LOAD_CONST                                 72
 #define FF_STORE_FAST                                 73
 #define FF_DELETE_FAST                                74
-#define FF_MAKE_CELL                                  75
-#define FF_LOAD_CLOSURE                               76
-#define FF_LOAD_DEREF                                 77
-#define FF_LOAD_CLASSDEREF                            78
-#define FF_STORE_DEREF                                79
-#define FF_DELETE_DEREF                               80
-#define FF_COPY_FREE_VARS                             81
-#define FF_LOAD_NAME                                  82
-#define FF_STORE_NAME                                 83
-#define FF_DELETE_NAME                                84
-#define FF_STORE_GLOBAL                               85
-#define FF_DELETE_GLOBAL                              86
-#define FF_DELETE_ATTR                                87
-#define FF_COPY                                       88
-#define FF_SWAP                                       89
-#define FF_BUILD_TUPLE                                90
-#define FF_BUILD_LIST                                 91
-#define FF_LIST_APPEND                                92
-#define FF_LIST_EXTEND                                93
-#define FF_BUILD_SET                                  94
-#define FF_SET_ADD                                    95
-#define FF_SET_UPDATE                                 96
-#define FF_BUILD_MAP                                  97
-#define FF_BUILD_CONST_KEY_MAP                        98
-#define FF_DICT_UPDATE                                99
-#define FF_DICT_MERGE                                 100
-#define FF_MAP_ADD                                    101
-#define FF_BUILD_STRING                               102
-#define FF_FORMAT_VALUE                               103
-#define FF_UNPACK_EX                                  104
-#define FF_MATCH_CLASS                                105
-#define FF_JUMP_FORWARD                               106
-#define FF_JUMP_BACKWARD                              107
-#define FF_JUMP_BACKWARD_NO_INTERRUPT                 108
-#define FF_POP_JUMP_FORWARD_IF_NONE                   109
-#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               110
-#define FF_POP_JUMP_BACKWARD_IF_NONE                  111
-#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              112
-#define FF_JUMP_IF_FALSE_OR_POP                       113
-#define FF_JUMP_IF_TRUE_OR_POP                        114
-#define FF_EXTENDED_ARG                               115
-#define FF_KW_NAMES                                   116
-#define FF_MAKE_FUNCTION                              117
-#define FF_IMPORT_NAME                                118
-#define FF_IMPORT_FROM                                119
-#define FF_RESUME                                     120
-#define FF_GET_AWAITABLE                              121
-#define FF_RAISE_VARARGS                              122
-#define FF_RERAISE                                    123
-#define FF_LOAD_FAST__LOAD_FAST                       124
-#define FF_LOAD_FAST__LOAD_CONST                      125
-#define FF_LOAD_CONST__LOAD_FAST                      126
-#define FF_STORE_FAST__LOAD_FAST                      127
-#define FF_STORE_FAST__STORE_FAST                     128
-#define FF_BINARY_OP                                  129
-#define FF_CALL_BUILTIN_O                             130
-#define FF_CALL_BUILTIN_FAST                          131
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            132
-#define FF_CALL_LEN                                   133
-#define FF_CALL_ISINSTANCE                            134
-#define FF_CALL_TYPE_1                                135
-#define FF_CALL_STR_1                                 136
-#define FF_CALL_LIST_APPEND                           137
-#define FF_CALL_METHOD_DESCRIPTOR_O                   138
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              139
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                140
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  141
-#define FF_COMPARE_OP                                 142
-#define FF_FOR_ITER_LIST                              143
-#define FF_FOR_ITER_TUPLE                             144
-#define FF_FOR_ITER_RANGE                             145
-#define FF_FOR_ITER                                   146
-#define FF_LOAD_ATTR_WITH_HINT                        147
-#define FF_LOAD_ATTR                                  148
-#define FF_LOAD_METHOD                                149
+#define FF_LOAD_CLOSURE                               75
+#define FF_LOAD_DEREF                                 76
+#define FF_LOAD_CLASSDEREF                            77
+#define FF_STORE_DEREF                                78
+#define FF_DELETE_DEREF                               79
+#define FF_LOAD_NAME                                  80
+#define FF_STORE_NAME                                 81
+#define FF_DELETE_NAME                                82
+#define FF_STORE_GLOBAL                               83
+#define FF_DELETE_GLOBAL                              84
+#define FF_DELETE_ATTR                                85
+#define FF_COPY                                       86
+#define FF_SWAP                                       87
+#define FF_BUILD_TUPLE                                88
+#define FF_BUILD_LIST                                 89
+#define FF_LIST_APPEND                                90
+#define FF_LIST_EXTEND                                91
+#define FF_BUILD_SET                                  92
+#define FF_SET_ADD                                    93
+#define FF_SET_UPDATE                                 94
+#define FF_BUILD_MAP                                  95
+#define FF_BUILD_CONST_KEY_MAP                        96
+#define FF_DICT_UPDATE                                97
+#define FF_DICT_MERGE                                 98
+#define FF_MAP_ADD                                    99
+#define FF_BUILD_STRING                               100
+#define FF_FORMAT_VALUE                               101
+#define FF_UNPACK_EX                                  102
+#define FF_MATCH_CLASS                                103
+#define FF_JUMP_FORWARD                               104
+#define FF_JUMP_BACKWARD                              105
+#define FF_JUMP_BACKWARD_NO_INTERRUPT                 106
+#define FF_POP_JUMP_FORWARD_IF_NONE                   107
+#define FF_POP_JUMP_FORWARD_IF_NOT_NONE               108
+#define FF_POP_JUMP_BACKWARD_IF_NONE                  109
+#define FF_POP_JUMP_BACKWARD_IF_NOT_NONE              110
+#define FF_JUMP_IF_FALSE_OR_POP                       111
+#define FF_JUMP_IF_TRUE_OR_POP                        112
+#define FF_EXTENDED_ARG                               113
+#define FF_KW_NAMES                                   114
+#define FF_MAKE_FUNCTION                              115
+#define FF_IMPORT_NAME                                116
+#define FF_IMPORT_FROM                                117
+#define FF_GET_AWAITABLE                              118
+#define FF_RAISE_VARARGS                              119
+#define FF_RERAISE                                    120
+#define FF_LOAD_FAST__LOAD_FAST                       121
+#define FF_LOAD_FAST__LOAD_CONST                      122
+#define FF_SEND                                       123
+#define FF_LOAD_CONST__LOAD_FAST                      124
+#define FF_STORE_FAST__LOAD_FAST                      125
+#define FF_STORE_FAST__STORE_FAST                     126
+#define FF_BINARY_OP                                  127
+#define FF_CALL_BUILTIN_O                             128
+#define FF_CALL_BUILTIN_FAST                          129
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            130
+#define FF_CALL_LEN                                   131
+#define FF_CALL_ISINSTANCE                            132
+#define FF_CALL_TYPE_1                                133
+#define FF_CALL_STR_1                                 134
+#define FF_MAKE_CELL                                  135
+#define FF_CALL_LIST_APPEND                           136
+#define FF_CALL_METHOD_DESCRIPTOR_O                   137
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              138
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                139
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  140
+#define FF_COMPARE_OP                                 141
+#define FF_FOR_ITER_LIST                              142
+#define FF_FOR_ITER_TUPLE                             143
+#define FF_FOR_ITER_RANGE                             144
+#define FF_FOR_ITER                                   145
+#define FF_LOAD_ATTR_WITH_HINT                        146
+#define FF_LOAD_ATTR                                  147
+#define FF_LOAD_METHOD                                148
+#define FF_COPY_FREE_VARS                             149
 #define FF_LOAD_GLOBAL_MODULE                         150
-#define FF_LOAD_GLOBAL_BUILTIN                        151
-#define FF_LOAD_GLOBAL                                152
-#define FF_STORE_ATTR                                 153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             154
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              155
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             156
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             157
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              159
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               160
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              161
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              162
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            166
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            167
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             169
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              170
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             171
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             172
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              173
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  174
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   175
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 176
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  177
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  178
-#define FF_UNPACK_SEQUENCE_TUPLE                      179
-#define FF_UNPACK_SEQUENCE_LIST                       180
-#define FF_UNPACK_SEQUENCE                            181
-#define FF_BUILD_SLICE                                182
-#define FF_CALL                                       183
-#define FF_CALL_BUILTIN_CLASS                         184
-#define FF_CALL_FUNCTION_EX                           185
-#define FF_COMPARE_OP_INT                             186
-#define FF_COMPARE_OP_FLOAT                           187
-#define FF_COMPARE_OP_STR                             188
-#define FF_BINARY_OP_FLOAT_MIXED                      189
-#define FF_COMPARE_OP_FLOAT_MIXED                     190
-#define FF_SEND                                       191
+#define FF_RESUME                                     151
+#define FF_LOAD_GLOBAL_BUILTIN                        152
+#define FF_LOAD_GLOBAL                                153
+#define FF_STORE_ATTR                                 154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              156
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             157
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             158
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               161
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              162
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              163
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             166
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            167
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            168
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              171
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             172
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             173
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              174
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  175
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   176
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 177
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  178
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  179
+#define FF_UNPACK_SEQUENCE_TUPLE                      180
+#define FF_UNPACK_SEQUENCE_LIST                       181
+#define FF_UNPACK_SEQUENCE                            182
+#define FF_BUILD_SLICE                                183
+#define FF_CALL                                       184
+#define FF_CALL_BUILTIN_CLASS                         185
+#define FF_CALL_FUNCTION_EX                           186
+#define FF_COMPARE_OP_INT                             187
+#define FF_COMPARE_OP_FLOAT                           188
+#define FF_COMPARE_OP_STR                             189
+#define FF_BINARY_OP_FLOAT_MIXED                      190
+#define FF_COMPARE_OP_FLOAT_MIXED                     191
 #define FF_CALL_BOUND_METHOD                          192
 #define FF_CALL_PY_FUNCTION                           193
 #define FF_FOR_ITER_GEN                               194
@@ -503,13 +503,11 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_CONST] = "LOAD_CONST",
     [FF_STORE_FAST] = "STORE_FAST",
     [FF_DELETE_FAST] = "DELETE_FAST",
-    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_LOAD_CLOSURE] = "LOAD_CLOSURE",
     [FF_LOAD_DEREF] = "LOAD_DEREF",
     [FF_LOAD_CLASSDEREF] = "LOAD_CLASSDEREF",
     [FF_STORE_DEREF] = "STORE_DEREF",
     [FF_DELETE_DEREF] = "DELETE_DEREF",
-    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_LOAD_NAME] = "LOAD_NAME",
     [FF_STORE_NAME] = "STORE_NAME",
     [FF_DELETE_NAME] = "DELETE_NAME",
@@ -548,12 +546,12 @@ static const char *const ff_opcode_names[256] = {
     [FF_MAKE_FUNCTION] = "MAKE_FUNCTION",
     [FF_IMPORT_NAME] = "IMPORT_NAME",
     [FF_IMPORT_FROM] = "IMPORT_FROM",
-    [FF_RESUME] = "RESUME",
     [FF_GET_AWAITABLE] = "GET_AWAITABLE",
     [FF_RAISE_VARARGS] = "RAISE_VARARGS",
     [FF_RERAISE] = "RERAISE",
     [FF_LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST",
     [FF_LOAD_FAST__LOAD_CONST] = "LOAD_FAST__LOAD_CONST",
+    [FF_SEND] = "SEND",
     [FF_LOAD_CONST__LOAD_FAST] = "LOAD_CONST__LOAD_FAST",
     [FF_STORE_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST",
     [FF_STORE_FAST__STORE_FAST] = "STORE_FAST__STORE_FAST",
@@ -565,6 +563,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [FF_CALL_TYPE_1] = "CALL_TYPE_1",
     [FF_CALL_STR_1] = "CALL_STR_1",
+    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
@@ -578,7 +577,9 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_ATTR_WITH_HINT] = "LOAD_ATTR_WITH_HINT",
     [FF_LOAD_ATTR] = "LOAD_ATTR",
     [FF_LOAD_METHOD] = "LOAD_METHOD",
+    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
+    [FF_RESUME] = "RESUME",
     [FF_LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
     [FF_LOAD_GLOBAL] = "LOAD_GLOBAL",
     [FF_STORE_ATTR] = "STORE_ATTR",
@@ -619,7 +620,6 @@ static const char *const ff_opcode_names[256] = {
     [FF_COMPARE_OP_STR] = "COMPARE_OP_STR",
     [FF_BINARY_OP_FLOAT_MIXED] = "BINARY_OP_FLOAT_MIXED",
     [FF_COMPARE_OP_FLOAT_MIXED] = "COMPARE_OP_FLOAT_MIXED",
-    [FF_SEND] = "SEND",
     [FF_CALL_BOUND_METHOD] = "CALL_BOUND_METHOD",
     [FF_CALL_PY_FUNCTION] = "CALL_PY_FUNCTION",
     [FF_FOR_ITER_GEN] = "FOR_ITER_GEN",
@@ -711,13 +711,11 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_CONST: return 1;
     case FF_STORE_FAST: return -1;
     case FF_DELETE_FAST: return 0;
-    case FF_MAKE_CELL: return 0;
     case FF_LOAD_CLOSURE: return 1;
     case FF_LOAD_DEREF: return 1;
     case FF_LOAD_CLASSDEREF: return 1;
     case FF_STORE_DEREF: return -1;
     case FF_DELETE_DEREF: return 0;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_NAME: return 1;
     case FF_STORE_NAME: return -1;
     case FF_DELETE_NAME: return 0;
@@ -756,12 +754,12 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_MAKE_FUNCTION: return -((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0);
     case FF_IMPORT_NAME: return -1;
     case FF_IMPORT_FROM: return 1;
-    case FF_RESUME: return 0;
     case FF_GET_AWAITABLE: return 0;
     case FF_RAISE_VARARGS: return -oparg;
     case FF_RERAISE: return -1;
     case FF_LOAD_FAST__LOAD_FAST: return 2;
     case FF_LOAD_FAST__LOAD_CONST: return 2;
+    case FF_SEND: return jump ? (-1) : (0);
     case FF_LOAD_CONST__LOAD_FAST: return 2;
     case FF_STORE_FAST__LOAD_FAST: return 0;
     case FF_STORE_FAST__STORE_FAST: return -2;
@@ -773,6 +771,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL_ISINSTANCE: return -oparg - 1;
     case FF_CALL_TYPE_1: return -oparg - 1;
     case FF_CALL_STR_1: return -oparg - 1;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_LIST_APPEND: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
@@ -786,7 +785,9 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_ATTR_WITH_HINT: return 0;
     case FF_LOAD_ATTR: return 0;
     case FF_LOAD_METHOD: return 1;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_GLOBAL_MODULE: return ((oparg & 1) ? 1 : 0) + 1;
+    case FF_RESUME: return 0;
     case FF_LOAD_GLOBAL_BUILTIN: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_STORE_ATTR: return -2;
@@ -827,7 +828,6 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_COMPARE_OP_STR: return -1;
     case FF_BINARY_OP_FLOAT_MIXED: return -1;
     case FF_COMPARE_OP_FLOAT_MIXED: return -1;
-    case FF_SEND: return jump ? (-1) : (0);
     case FF_CALL_BOUND_METHOD: return -oparg - 1;
     case FF_CALL_PY_FUNCTION: return -oparg - 1;
     case FF_FOR_ITER_GEN: return jump ? (-1) : (1);
@@ -920,13 +920,11 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_CONST: return 0;
     case FF_STORE_FAST: return 1;
     case FF_DELETE_FAST: return 0;
-    case FF_MAKE_CELL: return 0;
     case FF_LOAD_CLOSURE: return 0;
     case FF_LOAD_DEREF: return 0;
     case FF_LOAD_CLASSDEREF: return 0;
     case FF_STORE_DEREF: return 1;
     case FF_DELETE_DEREF: return 0;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_NAME: return 0;
     case FF_STORE_NAME: return 1;
     case FF_DELETE_NAME: return 0;
@@ -965,12 +963,12 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_MAKE_FUNCTION: return ((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1;
     case FF_IMPORT_NAME: return 2;
     case FF_IMPORT_FROM: return 1;
-    case FF_RESUME: return 0;
     case FF_GET_AWAITABLE: return 1;
     case FF_RAISE_VARARGS: return oparg;
     case FF_RERAISE: return oparg + 1;
     case FF_LOAD_FAST__LOAD_FAST: return 0;
     case FF_LOAD_FAST__LOAD_CONST: return 0;
+    case FF_SEND: return 2;
     case FF_LOAD_CONST__LOAD_FAST: return 0;
     case FF_STORE_FAST__LOAD_FAST: return 1;
     case FF_STORE_FAST__STORE_FAST: return 2;
@@ -982,6 +980,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL_ISINSTANCE: return oparg + 2;
     case FF_CALL_TYPE_1: return oparg + 2;
     case FF_CALL_STR_1: return oparg + 2;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_LIST_APPEND: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
@@ -995,7 +994,9 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_ATTR_WITH_HINT: return 1;
     case FF_LOAD_ATTR: return 1;
     case FF_LOAD_METHOD: return 1;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_GLOBAL_MODULE: return 0;
+    case FF_RESUME: return 0;
     case FF_LOAD_GLOBAL_BUILTIN: return 0;
     case FF_LOAD_GLOBAL: return 0;
     case FF_STORE_ATTR: return 2;
@@ -1036,7 +1037,6 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_COMPARE_OP_STR: return 2;
     case FF_BINARY_OP_FLOAT_MIXED: return 2;
     case FF_COMPARE_OP_FLOAT_MIXED: return 2;
-    case FF_SEND: return 2;
     case FF_CALL_BOUND_METHOD: return oparg + 2;
     case FF_CALL_PY_FUNCTION: return oparg + 2;
     case FF_FOR_ITER_GEN: return 1;

@@ -202,13 +202,11 @@
     &&TARGET_LOAD_CONST,
     &&TARGET_STORE_FAST,
     &&TARGET_DELETE_FAST,
-    &&TARGET_MAKE_CELL,
     &&TARGET_LOAD_CLOSURE,
     &&TARGET_LOAD_DEREF,
     &&TARGET_LOAD_CLASSDEREF,
     &&TARGET_STORE_DEREF,
     &&TARGET_DELETE_DEREF,
-    &&TARGET_COPY_FREE_VARS,
     &&TARGET_LOAD_NAME,
     &&TARGET_STORE_NAME,
     &&TARGET_DELETE_NAME,
@@ -247,7 +245,6 @@
     &&TARGET_MAKE_FUNCTION,
     &&TARGET_IMPORT_NAME,
     &&TARGET_IMPORT_FROM,
-    &&TARGET_RESUME,
     &&TARGET_GET_AWAITABLE,
     &&TARGET_RAISE_VARARGS,
     &&TARGET_RERAISE,
@@ -261,6 +258,7 @@
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_SEND,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_LOAD_CONST__LOAD_FAST,
 #else
@@ -312,6 +310,7 @@
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_LIST_APPEND,
 #else
@@ -361,11 +360,13 @@
 #endif
     &&TARGET_LOAD_ATTR,
     &&TARGET_LOAD_METHOD,
+    &&TARGET_COPY_FREE_VARS,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_LOAD_GLOBAL_MODULE,
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_RESUME,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_LOAD_GLOBAL_BUILTIN,
 #else
@@ -526,7 +527,6 @@
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_SEND,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_BOUND_METHOD,
 #else
