@@ -366,10 +366,15 @@ exit_generator_created:
          * as CPython 3.11's RETURN_GENERATOR does. */
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
-        /* What is left: the function and code references ff_frame_moved_out
-         * kept, no locals, no frame object (none exists before the frame's
-         * RESUME): the loop's plain pop (s2.cheap_frames inlines it). */
-        FF_POP_PLAIN_FRAME(tstate, dying);
+        /* Nothing is left in it (ff_frame_moved_out): no locals, no
+         * references; none has a frame object before its RESUME, but should
+         * one, the frame kept its function and code for the plain pop. */
+        if (ff_frame_moved_out_entirely(dying)) {
+            tstate->datastack_top = (PyObject **)dying;
+        }
+        else {
+            FF_POP_PLAIN_FRAME(tstate, dying);
+        }
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;

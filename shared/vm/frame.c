@@ -11,11 +11,19 @@
 
 /* A frame whose contents moved into a generator keeps what CPython's
  * RETURN_GENERATOR leaves for whoever pops it: no locals (they moved; NULL so
- * that no exit path can release them again), but its own references to the
- * function and the code. */
+ * that no exit path can release them again), but, where CPython or a frame
+ * object clears it (ff_frame_moved_out_entirely says when not), its own
+ * references to the function and the code. */
 void
 ff_frame_moved_out(_PyInterpreterFrame *frame)
 {
+    if (ff_frame_moved_out_entirely(frame)) {
+        /* A frame a loop pushed, with no frame object: the loop pops it by
+         * giving its space back (exit_generator_created), nothing to release. */
+        frame->stacktop = 0;
+        frame->f_locals = NULL;
+        return;
+    }
     for (int i = 0; i < frame->stacktop; i++) {
         frame->localsplus[i] = NULL;
     }

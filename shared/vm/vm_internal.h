@@ -52,6 +52,15 @@ PyObject *ff_trace_call_ex(PyThreadState *tstate, PyObject *callable, PyObject *
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 void ff_frame_moved_out(_PyInterpreterFrame *frame);
+/* Whether ff_frame_moved_out leaves nothing at all in `frame`, not even
+ * references to its function and code: a frame a loop pushed (not an entry
+ * frame, which CPython clears and pops) with no frame object; the loop then
+ * pops it by giving its space back. */
+static inline int
+ff_frame_moved_out_entirely(const _PyInterpreterFrame *frame)
+{
+    return !frame->is_entry && frame->frame_obj == NULL;
+}
 void ff_add_traceback(_PyInterpreterFrame *frame);
 PyObject *ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 void ff_frame_clear(PyThreadState *tstate, _PyInterpreterFrame *frame);
