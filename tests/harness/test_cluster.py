@@ -25,15 +25,16 @@ from fivefold.harness.suites import folder_suite, suite_source
 from harness_helpers import fivefold, write_tiny_suite
 
 WORKER_MACHINE = "worker-machine"
-# pyperf's quickest real run: 1 worker process, 3 values, 1 warm-up (harness_helpers.QUICK).
-QUICK = RunOptions(processes=1, values=3, warmups=1)
+# pyperf's quickest real run, as test_memory_and_startup_metrics runs it: 1 worker
+# process, 2 values, no warm-up.
+QUICK = RunOptions(processes=1, values=2, warmups=0)
 
 
 @pytest.fixture(scope="module")
 def local_cluster(tmp_path_factory):
     cache = tmp_path_factory.mktemp("worker-cache")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  resources={cluster.RESOURCE: 1}, dashboard_address=None,
+                                  resources={cluster.RESOURCE: 1}, dashboard_address=":0",
                                   env={"FIVEFOLD_MACHINE": WORKER_MACHINE,
                                        "FIVEFOLD_CACHE": str(cache)}) as made:
         yield made
@@ -53,10 +54,10 @@ def test_matrix_through_the_cluster_stores_what_in_process_stores(local_cluster,
                                                                  tmp_path):
     suite, metric = folder_suite(tiny_suite), get_metric("time")
     here = Store(tmp_path / "here")
-    local = runner.execute(_engines(), suite, metric, QUICK, here, suite_source(str(tiny_suite)),
+    local = cluster.execute(_engines(), suite, metric, QUICK, here, suite_source(str(tiny_suite)),
                            progress=False)
     there = Store(tmp_path / "there")
-    remote = runner.execute(_engines(), suite, metric, QUICK, there, suite_source(str(tiny_suite)),
+    remote = cluster.execute(_engines(), suite, metric, QUICK, there, suite_source(str(tiny_suite)),
                             cluster=local_cluster.scheduler_address, progress=False)
     assert not local.failed and not remote.failed, (local.failed, remote.failed)
     assert len(remote.measured) == len(local.measured) == 4 and len(remote.jobs) == 4
@@ -86,7 +87,7 @@ def test_matrix_through_the_cluster_stores_what_in_process_stores(local_cluster,
         spans.sort()
         assert all(start >= end for (_, end), (start, _) in zip(spans, spans[1:])), spans
     # Run again: everything is stored on the cluster's machine, nothing is sent.
-    again = runner.execute(_engines(), suite, metric, QUICK, there, suite_source(str(tiny_suite)),
+    again = cluster.execute(_engines(), suite, metric, QUICK, there, suite_source(str(tiny_suite)),
                            cluster=local_cluster.scheduler_address, progress=False)
     assert len(again.skipped) == 4 and not again.jobs
 
@@ -117,7 +118,7 @@ def test_a_killed_workers_job_runs_again(local_cluster, tmp_path):
     marker = tmp_path / "killed"
     (folder / "killer.py").write_text(KILLER.format(marker=str(marker)))
     store = Store(tmp_path / "results")
-    outcome = runner.execute([engines.resolve("cpython")], folder_suite(folder), get_metric("time"),
+    outcome = cluster.execute([engines.resolve("cpython")], folder_suite(folder), get_metric("time"),
                              QUICK, store, suite_source(str(folder)),
                              cluster=local_cluster.scheduler_address, progress=False)
     assert marker.is_file()   # a worker did die running it
@@ -130,7 +131,7 @@ def test_a_failing_job_is_reported_and_the_others_kept(local_cluster, tmp_path):
     folder = write_tiny_suite(tmp_path / "suite", names=("tiny_a",), weights={"tiny_a": 1.0})
     (folder / "broken.py").write_text("raise SystemExit('this benchmark is broken')\n")
     store = Store(tmp_path / "results")
-    outcome = runner.execute([engines.resolve("cpython")], folder_suite(folder), get_metric("time"),
+    outcome = cluster.execute([engines.resolve("cpython")], folder_suite(folder), get_metric("time"),
                              QUICK, store, suite_source(str(folder)),
                              cluster=local_cluster.scheduler_address, progress=False)
     assert [(e, x) for e, x, _ in outcome.failed] == [("cpython", "broken")]
@@ -138,9 +139,29 @@ def test_a_failing_job_is_reported_and_the_others_kept(local_cluster, tmp_path):
     assert [p.name for p in store.files()] == ["tiny_a.time.json"]
 
 
+def test_ctrl_c_keeps_what_was_stored(local_cluster, tiny_suite, tmp_path, monkeypatch):
+    """Ctrl-C while results come in: the jobs not back are cancelled, the stored stay."""
+    stored = []
+
+    def store_then_interrupt(*args, **kw):
+        runner_store(*args, **kw)
+        stored.append(args[1])
+        raise KeyboardInterrupt
+
+    runner_store = runner.store_measured
+    monkeypatch.setattr(runner, "store_measured", store_then_interrupt)
+    store = Store(tmp_path / "results")
+    outcome = cluster.execute(_engines(), folder_suite(tiny_suite), get_metric("time"), QUICK,
+                              store, suite_source(str(tiny_suite)),
+                              cluster=local_cluster.scheduler_address, progress=False)
+    assert outcome.interrupted and len(stored) == 1 and len(outcome.measured) == 1
+    assert [p.name for p in store.files()] == [outcome.measured[0].name]
+    assert (store.root / "index.csv").is_file()
+
+
 def test_the_stage_measurement_runs_its_experiment_through_the_cluster(monkeypatch, tmp_path):
     """--gains --measure --cluster: every isolated and leave-one-out configuration
-    goes to runner.execute with the cluster's address; the table reads every machine."""
+    goes to cluster.execute with the cluster's address; the table reads every machine."""
     from fivefold import changes as registry
 
     registry.load_stages()
@@ -156,7 +177,7 @@ def test_the_stage_measurement_runs_its_experiment_through_the_cluster(monkeypat
         seen.update(all_machines=all_machines)
         return "TABLE", ["calls"]
 
-    monkeypatch.setattr(runner, "execute", execute)
+    monkeypatch.setattr(cluster, "execute", execute)
     monkeypatch.setattr(engines, "resolve", lambda spec: engines.Engine(
         engines.parse_spec(spec), Path(sys.executable)))
     monkeypatch.setattr(stage_gains, "gains_table", gains_table)

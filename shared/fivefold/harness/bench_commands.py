@@ -79,7 +79,7 @@ def _console():
 
 
 def run_bench(args) -> int:
-    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, runner, suites
+    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, suites
     from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
     from fivefold.harness.store import Store
 
@@ -110,17 +110,14 @@ def run_bench(args) -> int:
     for e in resolved:
         console.print(f"engine [b]{e.name}[/b]: {e.python} ({e.facts.get('implementation')} "
                       f"{e.facts.get('python_version')})")
-    cluster_errors = ()
-    if args.cluster:
-        # cluster.py imports dask only when it connects: importing it here costs nothing.
-        from fivefold.harness.cluster import ClusterError
+    # cluster.py imports dask only when it connects to a cluster (--cluster).
+    from fivefold.harness import cluster
 
-        cluster_errors = (ClusterError,)
     try:
-        outcome = runner.execute(resolved, suite, metric, options, store,
-                                 suites.suite_source(args.suite), cluster=args.cluster,
-                                 force=args.force, console=console, progress=not args.no_progress)
-    except cluster_errors as exc:
+        outcome = cluster.execute(resolved, suite, metric, options, store,
+                                  suites.suite_source(args.suite), cluster=args.cluster,
+                                  force=args.force, console=console, progress=not args.no_progress)
+    except cluster.ClusterError as exc:
         print(f"fivefold bench: error: {exc}", file=sys.stderr)
         return 2
     if outcome.interrupted:

@@ -34,6 +34,7 @@ would sit beside the measured process on every machine.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from dataclasses import dataclass
@@ -137,6 +138,19 @@ def run_job(job: Job) -> Measured:
 
 # -- on the client -----------------------------------------------------------------
 
+def execute(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store,
+            suite_source: str, cluster: str | None = None, force: bool = False, console=None,
+            progress: bool = True) -> Outcome:
+    """The run in this process (`cluster` None, the default: runner.run), or its steps
+    sent to the Dask cluster at `cluster` (`run`). `suite_source` names the suite on
+    another machine (suites.suite_source)."""
+    if cluster is None:
+        return runner.run(engines, suite, metric, options, store, force=force, console=console,
+                          progress=progress)
+    return run(cluster, engines, suite, suite_source, metric, options, store, force=force,
+               console=console, progress=progress)
+
+
 def _distributed():
     try:
         import distributed
@@ -156,10 +170,12 @@ def connect(address: str):
                                "e.g. local:2")
         distributed = _distributed()
         # One thread per worker process and the resource bench=1, as `dask worker`
-        # is told in docs/harness.md; no dashboard (it needs bokeh, and a port).
+        # is told in docs/harness.md. The scheduler's HTTP server on a free port:
+        # its default, 8787, may be another cluster's (it then warns and moves).
+        # Its workers' logs only from errors up: Ctrl-C's cancelled tasks are no news.
         cluster = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1,
                                            processes=True, resources={RESOURCE: 1},
-                                           dashboard_address=None)
+                                           dashboard_address=":0", silence_logs=logging.ERROR)
         try:
             return distributed.Client(cluster), cluster
         except Exception:

@@ -81,21 +81,6 @@ def run(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store
     return outcome
 
 
-def execute(engines, suite: Suite, metric: Metric, options: RunOptions, store: Store,
-            suite_source: str, cluster: str | None = None, force: bool = False, console=None,
-            progress: bool = True) -> Outcome:
-    """The run in this process (`cluster` None, the default), or its steps sent to the
-    Dask cluster at `cluster` (harness/cluster.py; imported only then: it needs the
-    'cluster' extra). `suite_source` is what names the suite on another machine."""
-    if cluster is None:
-        return run(engines, suite, metric, options, store, force=force, console=console,
-                   progress=progress)
-    from fivefold.harness import cluster as cluster_run
-
-    return cluster_run.run(cluster, engines, suite, suite_source, metric, options, store,
-                           force=force, console=console, progress=progress)
-
-
 @dataclass
 class Measured:
     """One step's result as the machine that ran it reports it: pyperf's JSON (every

@@ -60,9 +60,10 @@ def measure(stage: int, results: str, metric_name: str, suite_name: str = "fivef
             console=None, progress: bool = True):
     """Run the stage's experiment (stage_engines x the suite's benchmarks) into the
     store at `results`, in this process or as jobs of the Dask cluster at `cluster`
-    (runner.execute): what `bench_command` runs, for `--gains --measure`. Raises
+    (cluster.execute): what `bench_command` runs, for `--gains --measure`. Raises
     EngineError, SuiteError, MeasureError or cluster.ClusterError before any run."""
-    from fivefold.harness import engines, runner, suites
+    from fivefold.harness import cluster as cluster_run
+    from fivefold.harness import engines, suites
     from fivefold.harness.metrics import RunOptions, get_metric
     from fivefold.harness.store import Store
 
@@ -70,9 +71,9 @@ def measure(stage: int, results: str, metric_name: str, suite_name: str = "fivef
     metric.check()
     suite = suites.load_suite(suite_name).select(benchmarks)
     resolved = [engines.resolve(spec) for spec in stage_engines(stage)]
-    return runner.execute(resolved, suite, metric, RunOptions(repeat=repeat), Store(results),
-                          suites.suite_source(suite_name), cluster=cluster, console=console,
-                          progress=progress)
+    return cluster_run.execute(resolved, suite, metric, RunOptions(repeat=repeat), Store(results),
+                               suites.suite_source(suite_name), cluster=cluster, console=console,
+                               progress=progress)
 
 
 def _fmt(estimate) -> str:

@@ -171,16 +171,13 @@ def _measure_stage(args, results: str) -> int:
     from fivefold.harness.metrics import MeasureError
     from fivefold.harness.suites import SuiteError
 
-    errors = (EngineError, SuiteError, MeasureError)
-    if args.cluster:
-        from fivefold.harness.cluster import ClusterError  # dask is imported when it connects
+    from fivefold.harness.cluster import ClusterError  # dask is imported when it connects
 
-        errors += (ClusterError,)
     names = [n.strip() for n in (args.benchmarks or "").split(",") if n.strip()] or None
     try:
         outcome = stage_gains.measure(args.stage, results, args.metric, args.suite, names,
                                       args.repeat, args.cluster)
-    except errors as exc:
+    except (EngineError, SuiteError, MeasureError, ClusterError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     print(f"measured {len(outcome.measured)} file(s), skipped {len(outcome.skipped)} stored, "
