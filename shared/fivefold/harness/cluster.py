@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import uuid
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -188,7 +189,7 @@ def connect(address: str):
     timeout = _seconds("FIVEFOLD_CLUSTER_TIMEOUT", 10)
     try:
         return distributed.Client(address, timeout=timeout), None
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: a malformed address
         reason = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise ClusterError(f"no Dask scheduler answers at {address} within {timeout:g} s "
                            f"({reason})") from None
@@ -249,6 +250,9 @@ def run(address: str, engines, suite: Suite, suite_source: str, metric: Metric,
                                "install the same fivefold on every worker")
         machines = {m for m, _ in workers.values()}
         outcome.machines |= machines
+        # Task keys are the scheduler's, shared by every client: a run's own prefix
+        # keeps two runs on one cluster from taking each other's results.
+        run_id = uuid.uuid4().hex[:12]
         for engine, entry in runner.plan(engines, suite, metric):
             keys = [Key(m, commit, engine.name, suite_name, entry.name, metric.name) for m in machines]
             if not force and any(store.entry_done(k, entry.name) for k in keys):
@@ -259,7 +263,7 @@ def run(address: str, engines, suite: Suite, suite_source: str, metric: Metric,
             # order. retries=0: an exception in a job is the job's own and would
             # recur; a dead worker's task is re-run by the scheduler regardless.
             future = client.submit(run_job, job, resources={RESOURCE: 1}, pure=False, retries=0,
-                                   key=f"fivefold-bench-{len(futures)}-{entry.name}")
+                                   key=f"fivefold-bench-{run_id}-{len(futures)}-{entry.name}")
             futures[future] = (engine.name, entry.name)
         _collect(futures, distributed, store, suite_name, metric, commit, force, outcome,
                  console, progress)
