@@ -200,12 +200,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+# The free port is found when the test runs: collection must name the same tests in
+# every pytest-xdist worker.
 @pytest.mark.parametrize("address, says", [
-    (f"tcp://127.0.0.1:{_free_port()}", "no Dask scheduler answers at tcp://127.0.0.1:"),
+    ("tcp://127.0.0.1:{free}", "no Dask scheduler answers at tcp://127.0.0.1:"),
     ("scheduler:8786", "give the scheduler's address (tcp://host:8786) or local:N"),
     ("local:0", "give local:N with N worker processes"),
 ])
 def test_a_cluster_that_is_not_there_is_one_line(tiny_suite, tmp_path, address, says):
+    address = address.format(free=_free_port())
     proc = fivefold("bench", "--engines", "cpython", "--suite", str(tiny_suite), "--benchmarks",
                     "tiny_a", "--results", str(tmp_path / "r"), "--cluster", address,
                     env={"FIVEFOLD_CLUSTER_TIMEOUT": "1"}, timeout=120)
