@@ -253,16 +253,20 @@ def run(address: str, engines, suite: Suite, suite_source: str, metric: Metric,
         # Task keys are the scheduler's, shared by every client: a run's own prefix
         # keeps two runs on one cluster from taking each other's results.
         run_id = uuid.uuid4().hex[:12]
-        for engine, entry in runner.plan(engines, suite, metric):
+        steps = runner.plan(engines, suite, metric)
+        for engine, entry in steps:
             keys = [Key(m, commit, engine.name, suite_name, entry.name, metric.name) for m in machines]
             if not force and any(store.entry_done(k, entry.name) for k in keys):
                 outcome.skipped.append((engine.name, entry.name))
                 continue
             job = Job(engine.name, suite_source, entry.name, metric.name, options, commit, source)
-            # Submitted in the interleaved order: the scheduler starts tasks in that
-            # order. retries=0: an exception in a job is the job's own and would
-            # recur; a dead worker's task is re-run by the scheduler regardless.
+            # The interleaved order as priorities (higher first: Dask's scheduler
+            # does not keep the order of submission), so that a stopped run has
+            # whole entries, every engine of each. retries=0: an exception in a job
+            # is the job's own and would recur; a dead worker's task is re-run by
+            # the scheduler regardless.
             future = client.submit(run_job, job, resources={RESOURCE: 1}, pure=False, retries=0,
+                                   priority=len(steps) - len(futures),
                                    key=f"fivefold-bench-{run_id}-{len(futures)}-{entry.name}")
             futures[future] = (engine.name, entry.name)
         _collect(futures, distributed, store, suite_name, metric, commit, force, outcome,

@@ -57,11 +57,12 @@ def bench_command(stage: int, results: str, metric: str, benchmarks: str) -> str
 
 def measure(stage: int, results: str, metric_name: str, suite_name: str = "fivefold",
             benchmarks: list[str] | None = None, repeat: int = 1, cluster: str | None = None,
-            console=None, progress: bool = True):
+            console=None, progress: bool = True, options=None):
     """Run the stage's experiment (stage_engines x the suite's benchmarks) into the
     store at `results`, in this process or as jobs of the Dask cluster at `cluster`
     (cluster.execute): what `bench_command` runs, for `--gains --measure`. Raises
-    EngineError, SuiteError, MeasureError or cluster.ClusterError before any run."""
+    EngineError, SuiteError, MeasureError or cluster.ClusterError before any run.
+    `options` (RunOptions) replaces the default, `repeat` counts of instructions."""
     from fivefold.harness import cluster as cluster_run
     from fivefold.harness import engines, suites
     from fivefold.harness.metrics import RunOptions, get_metric
@@ -71,7 +72,8 @@ def measure(stage: int, results: str, metric_name: str, suite_name: str = "fivef
     metric.check()
     suite = suites.load_suite(suite_name).select(benchmarks)
     resolved = [engines.resolve(spec) for spec in stage_engines(stage)]
-    return cluster_run.execute(resolved, suite, metric, RunOptions(repeat=repeat), Store(results),
+    options = options or RunOptions(repeat=repeat)
+    return cluster_run.execute(resolved, suite, metric, options, Store(results),
                                suites.suite_source(suite_name), cluster=cluster, console=console,
                                progress=progress)
 
