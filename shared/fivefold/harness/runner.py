@@ -93,9 +93,7 @@ class Measured:
     ended: float = 0.0           # that a worker ran one job at a time)
     worker: str = ""             # the Dask worker's address ('' in-process)
 
-    def benchmarks(self) -> list:
-        import pyperf
-
+    def benchmarks(self) -> list[pyperf.Benchmark]:
         return pyperf.BenchmarkSuite.loads(self.suite_json).get_benchmarks()
 
 
