@@ -139,7 +139,7 @@ def read_all(root: str | os.PathLike | None = None) -> pd.DataFrame:
 
 
 def read_store(root: str | os.PathLike | None = None, machine: str | None = None,
-               commit: str | None = None) -> pd.DataFrame:
+               commit: str | None = None, all_machines: bool = False) -> pd.DataFrame:
     """Every file of one machine and commit of the store, as a table.
 
     Without `machine`/`commit`, the pair whose newest file is the most recent is
@@ -149,6 +149,8 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
     knows build the same engine (for example a documentation-only change made
     while the run went on); the `commit` column keeps each file's own.
     Files moved aside by ``--force`` (``*.json.old``) are not results.
+    `all_machines` keeps the files of every machine of the chosen commit(s): a
+    run whose jobs a cluster spread over several (identical) machines.
     """
     root = Path(root) if root is not None else default_root()
     if not root.is_dir():
@@ -166,6 +168,11 @@ def read_store(root: str | os.PathLike | None = None, machine: str | None = None
         table = table[table["commit"].isin(commits)]
     if table.empty:
         raise StoreError(f"results store {root} holds nothing for machine={machine} commit={commit}")
+    if all_machines:
+        if len(commits) > 1:
+            return table.reset_index(drop=True)
+        newest = table.groupby("commit")["timestamp"].max().sort_values().index[-1]
+        return table[table["commit"] == newest].reset_index(drop=True)
     if len(commits) > 1:
         machines = table.groupby("machine")["timestamp"].max().sort_values()
         return table[table["machine"] == machines.index[-1]].reset_index(drop=True)

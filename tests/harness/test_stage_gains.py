@@ -64,3 +64,33 @@ def test_write_docs_replaces_between_markers(tmp_path):
     readme.write_text(f"intro\n{begin}\nold\n{end}\noutro\n")
     stage_measure.write_gains(readme, 1, "new table")
     assert readme.read_text() == f"intro\n{begin}\nnew table\n{end}\noutro\n"
+
+
+def test_the_experiment_runs_each_change_alone_and_all_but_one():
+    engines = stage_gains.stage_engines(1)
+    ids = [c.id for c in STAGE1]
+    required = {need for c in STAGE1 for need in c.requires}
+    assert engines[:2] == ["fivefold:stage=0", "fivefold:stage=1"]
+    assert [e for e in engines if ",with=" in e] == [f"fivefold:stage=0,with={i}" for i in ids]
+    # Leave-one-out: not of a change the others require (stage 1 again) or one off by default.
+    assert [e for e in engines if ",without=" in e] == [
+        f"fivefold:stage=1,without={c.id}" for c in STAGE1
+        if c.on_by_default and c.id not in required]
+    assert "s1.quickening" in required and "fivefold:stage=1,without=s1.quickening" not in engines
+    assert stage_gains.bench_command(1, "r", "instructions", "calls").count("--engines") == 1
+
+
+def test_a_cluster_run_is_read_from_every_machine_that_measured(tmp_path):
+    """A cluster spreads the experiment's runs over its workers' machines: read alone,
+    the newest machine holds only part of it."""
+    from fivefold.model.store_reader import read_store
+
+    write_result(tmp_path, engine="fivefold:stage=0", kind="fivefold", stage=0, benchmark="calls",
+                 metric="instructions", values=[1000.0], machine="worker-a",
+                 timestamp="2026-01-01T00:00:00+00:00")
+    write_result(tmp_path, engine="fivefold:stage=1", kind="fivefold", stage=1, benchmark="calls",
+                 metric="instructions", values=[800.0], machine="worker-b",
+                 timestamp="2026-01-01T00:00:01+00:00")
+    assert set(read_store(tmp_path)["machine"]) == {"worker-b"}
+    both = read_store(tmp_path, all_machines=True)
+    assert set(both["machine"]) == {"worker-a", "worker-b"} and len(both) == 2

@@ -16,6 +16,7 @@ One module per concern:
 - count_hook/: the sitecustomize that the instruction metric puts on PYTHONPATH
 - store: the results folder (docs/results-store.md)
 - runner: runs engines x benchmarks interleaved, resumes, shows progress
+- cluster: the same steps as jobs of a Dask cluster (``--cluster``), filed here
 - compare: the comparison table (ratios, confidence intervals, geometric mean)
 - bench_commands: ``fivefold bench`` and ``fivefold results``
 - pyperformance_check: one pyperformance benchmark run once, what it computes recorded

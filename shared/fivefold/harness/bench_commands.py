@@ -37,6 +37,7 @@ def register(subparsers) -> None:
     bench.add_argument("--force", action="store_true",
                        help="re-measure stored results, moving the old files aside")
     bench.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_cluster_option(bench)
     bench.set_defaults(func=run_bench)
 
     results = subparsers.add_parser(
@@ -60,6 +61,16 @@ def register(subparsers) -> None:
     results.set_defaults(func=run_results)
 
 
+def add_cluster_option(parser) -> None:
+    """--cluster, shared with the stage measurement (stage_measure.py)."""
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="send each (engine, benchmark) step as one job to the Dask scheduler "
+                             "at ADDRESS (tcp://host:8786; workers started with --nthreads 1 "
+                             "--resources bench=1), or to a local cluster of N worker processes "
+                             "(local:N); results are filed here under the machine that measured "
+                             "them (needs the 'cluster' extra; default: run in this process)")
+
+
 def _console():
     from rich.console import Console
 
@@ -68,7 +79,7 @@ def _console():
 
 
 def run_bench(args) -> int:
-    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, runner, suites
+    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, suites
     from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
     from fivefold.harness.store import Store
 
@@ -99,8 +110,16 @@ def run_bench(args) -> int:
     for e in resolved:
         console.print(f"engine [b]{e.name}[/b]: {e.python} ({e.facts.get('implementation')} "
                       f"{e.facts.get('python_version')})")
-    outcome = runner.run(resolved, suite, metric, options, store, force=args.force, console=console,
-                         progress=not args.no_progress)
+    # cluster.py imports dask only when it connects to a cluster (--cluster).
+    from fivefold.harness import cluster
+
+    try:
+        outcome = cluster.execute(resolved, suite, metric, options, store,
+                                  suites.suite_source(args.suite), cluster=args.cluster,
+                                  force=args.force, console=console, progress=not args.no_progress)
+    except cluster.ClusterError as exc:
+        print(f"fivefold bench: error: {exc}", file=sys.stderr)
+        return 2
     if outcome.interrupted:
         print(f"interrupted; {len(outcome.measured)} results kept in {store.root}", file=sys.stderr)
         return 130
@@ -108,19 +127,26 @@ def run_bench(args) -> int:
                   f"stored, {len(outcome.failed)} failed; results in {store.root}")
     for engine, entry, why in outcome.failed:
         console.print(f"[red]failed[/red] {entry} on {engine}: {why.splitlines()[0]}")
+    if len(outcome.machines) > 1:
+        console.print(f"measured on {len(outcome.machines)} machines: "
+                      f"{', '.join(sorted(outcome.machines))} (compare times only across "
+                      "identical machines)")
     if len(names) > 1:
         _print_comparison(store, names, metric.suite_name(suite.name), metric.name,
-                          identity.machine_slug(), identity.commit(), console,
+                          outcome.machines, identity.commit(), console,
                           entries={b for e in suite.entries for b in [e.name]})
     return 1 if outcome.failed else 0
 
 
 def _print_comparison(store, names, suite, metric, machine, commit, console, entries=None) -> bool:
+    """`machine`: one machine, or a set of them (a cluster run's workers)."""
     from fivefold.harness import compare
 
+    machines = {machine} if isinstance(machine, str) else set(machine)
+    machine = ", ".join(sorted(machines))
     frame = store.index()
     frame = frame[(frame.fivefold_suite == suite) & (frame.fivefold_metric == metric)
-                  & (frame.fivefold_machine == machine) & (frame.fivefold_commit == commit)
+                  & frame.fivefold_machine.isin(machines) & (frame.fivefold_commit == commit)
                   & frame.fivefold_engine.isin(names)]
     if entries is not None and metric != "startup":
         frame = frame[frame.fivefold_entry.isin(entries)]

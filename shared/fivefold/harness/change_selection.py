@@ -11,6 +11,7 @@ import hashlib
 import importlib
 import os
 import shlex
+import tempfile
 from pathlib import Path
 
 from fivefold.harness import identity
@@ -86,7 +87,15 @@ def _write_executable(path: Path, text: str) -> None:
     if path.is_file() and path.read_text() == text:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text)
-    tmp.chmod(0o755)
-    os.replace(tmp, path)
+    # A temporary name of its own: two processes sharing the cache (a local
+    # cluster's workers resolving one engine at once) must not rename each
+    # other's half-written file into place, or lose it to the other's rename.
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

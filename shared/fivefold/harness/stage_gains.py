@@ -34,13 +34,48 @@ def stage_changes(stage: int) -> list[registry.Change]:
     return [c for c in registry.all_changes() if c.stage == stage]
 
 
+def stage_engines(stage: int) -> list[str]:
+    """The engine specs of the stage's experiment (model/design.py): the baseline
+    (stage N-1), all on (stage N), each change alone on the baseline (isolated,
+    `with=ID`) and all on but one (leave-one-out, `without=ID`). A change that is
+    off by default (not in stage N) or that others require (switching it off
+    leaves them on, with it: stage N again) has no leave-one-out run."""
+    changes = stage_changes(stage)
+    required = {need for c in changes for need in c.requires}
+    return ([f"fivefold:stage={stage - 1}", f"fivefold:stage={stage}"]
+            + [f"fivefold:stage={stage - 1},with={c.id}" for c in changes]
+            + [f"fivefold:stage={stage},without={c.id}" for c in changes
+               if c.on_by_default and c.id not in required])
+
+
 def bench_command(stage: int, results: str, metric: str, benchmarks: str) -> str:
     """The `fivefold bench` run that stores every configuration the table needs."""
-    ids = [c.id for c in stage_changes(stage)]
-    engines = ",".join([f"fivefold:stage={stage - 1}", f"fivefold:stage={stage}"]
-                       + [f"fivefold:stage={stage - 1},with={i}" for i in ids])
+    engines = ",".join(stage_engines(stage))
     return (f'python -m fivefold bench --engines "{engines}" --suite fivefold '
             f"--benchmarks {benchmarks} --metric {metric} --repeat 1 --results {results}")
+
+
+def measure(stage: int, results: str, metric_name: str, suite_name: str = "fivefold",
+            benchmarks: list[str] | None = None, repeat: int = 1, cluster: str | None = None,
+            console=None, progress: bool = True, options=None):
+    """Run the stage's experiment (stage_engines x the suite's benchmarks) into the
+    store at `results`, in this process or as jobs of the Dask cluster at `cluster`
+    (cluster.execute): what `bench_command` runs, for `--gains --measure`. Raises
+    EngineError, SuiteError, MeasureError or cluster.ClusterError before any run.
+    `options` (RunOptions) replaces the default, `repeat` counts of instructions."""
+    from fivefold.harness import cluster as cluster_run
+    from fivefold.harness import engines, suites
+    from fivefold.harness.metrics import RunOptions, get_metric
+    from fivefold.harness.store import Store
+
+    metric = get_metric(metric_name)
+    metric.check()
+    suite = suites.load_suite(suite_name).select(benchmarks)
+    resolved = [engines.resolve(spec) for spec in stage_engines(stage)]
+    options = options or RunOptions(repeat=repeat)
+    return cluster_run.execute(resolved, suite, metric, options, Store(results),
+                               suites.suite_source(suite_name), cluster=cluster, console=console,
+                               progress=progress)
 
 
 def _fmt(estimate) -> str:
@@ -57,9 +92,12 @@ def _switch(change: registry.Change, stage: int, required_by: list[str], others:
     return f"`FIVEFOLD_STAGE={stage - 1} FIVEFOLD_WITH={change.id}` (alone; {who})"
 
 
-def gains_table(stage: int, results: str, commit: str | None, metric: str) -> tuple[str, list[str]]:
-    """The Markdown table of the stage's changes and their gains, and the benchmarks it covers."""
-    table = read_store(results, commit=commit)
+def gains_table(stage: int, results: str, commit: str | None, metric: str,
+                all_machines: bool = False) -> tuple[str, list[str]]:
+    """The Markdown table of the stage's changes and their gains, and the benchmarks it
+    covers; from one machine, or with `all_machines` every machine of the commit (a
+    cluster run spreads its runs over its workers' machines)."""
+    table = read_store(results, commit=commit, all_machines=all_machines)
     data = Measurements(table, metric=metric, n_boot=200)
     result = compound_stage(data, stage_design(stage, changes_from_registry()))
     if result.missing:

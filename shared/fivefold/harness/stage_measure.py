@@ -3,7 +3,8 @@
     python -m fivefold.harness.stage_measure --stage N [--out DIR] [--rounds N]
         [--processes N] [--values N] [--warmups N] [--only NAME,...] [--write-docs]
     python -m fivefold.harness.stage_measure --stage N --gains [--results DIR]
-        [--commit C[,C...]] [--metric instructions] [--write-docs]
+        [--commit C[,C...]] [--metric instructions] [--all-machines] [--write-docs]
+        [--measure [--suite S] [--benchmarks NAME,...] [--repeat N] [--cluster ADDRESS]]
 
 Without --gains: pyperformance on CPython, on fivefold at stage N-1 and at
 stage N, side by side in one pyperf run (stage_timing.py); stage 0 is the
@@ -15,7 +16,11 @@ between the "baseline table" markers). pyperf's JSON files stay in DIR
 
 With --gains: each change's isolated gain and the compounded projection, from
 the results store through the model (stage_gains.py); --write-docs puts the
-table into stageN/README.md between its "stage N gains" marker lines.
+table into stageN/README.md between its "stage N gains" marker lines. With
+--measure it first runs the experiment into the store: stage N-1, stage N, each
+change alone (isolated) and all but one (leave-one-out), on the suite's
+benchmarks; with --cluster ADDRESS those runs are jobs of a Dask cluster
+(harness/cluster.py), and the table reads every machine that measured.
 """
 
 from __future__ import annotations
@@ -24,13 +29,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from fivefold.harness.bench_commands import add_cluster_option
+
 PROG = "python -m fivefold.harness.stage_measure"
 
 # The pyperf run's options and their defaults: stage 0 (the baseline) measures two
 # engines with more processes and rounds than a stage against the one before it.
 TIMING_DEFAULTS = {"out": None, "only": "", "also": "", "processes": None, "rounds": None,
                    "values": 3, "warmups": 1}
-GAINS_DEFAULTS = {"results": None, "commit": None, "metric": "instructions"}
+GAINS_DEFAULTS = {"results": None, "commit": None, "metric": "instructions", "all_machines": False,
+                  "measure": False, "suite": "fivefold", "benchmarks": None, "repeat": 1,
+                  "cluster": None}
 
 
 def timing_markers(stage: int) -> tuple[str, str]:
@@ -135,7 +144,13 @@ def measure_gains(args, parser) -> int:
         parser.error("--gains needs a stage of 1 or more: stage 0 has no changes")
     results = args.results or f"results/stage{stage}-isolated"
     registry.load_stages()
-    text, benchmarks = stage_gains.gains_table(stage, results, args.commit, args.metric)
+    if args.measure:
+        status = _measure_stage(args, results)
+        if status:
+            return status
+    all_machines = args.all_machines or args.cluster is not None
+    text, benchmarks = stage_gains.gains_table(stage, results, args.commit, args.metric,
+                                               all_machines=all_machines)
     text += ("\n\nCommand (instruction counts: cachegrind without cache simulation, one loop of "
              "each benchmark, so changes of a few percent are visible on this shared machine):"
              "\n\n    "
@@ -146,6 +161,33 @@ def measure_gains(args, parser) -> int:
     if args.write_docs:
         write_gains(Path(args.root) / f"stage{stage}" / "README.md", stage, text)
     return 0
+
+
+def _measure_stage(args, results: str) -> int:
+    """Run the stage's experiment into `results` (stage_gains.measure): 0, or the exit
+    status of a run that failed or was stopped (its table would be incomplete)."""
+    from fivefold.harness import stage_gains
+    from fivefold.harness.engine_specs import EngineError
+    from fivefold.harness.metrics import MeasureError
+    from fivefold.harness.suites import SuiteError
+
+    from fivefold.harness.cluster import ClusterError  # dask is imported when it connects
+
+    names = [n.strip() for n in (args.benchmarks or "").split(",") if n.strip()] or None
+    try:
+        outcome = stage_gains.measure(args.stage, results, args.metric, args.suite, names,
+                                      args.repeat, args.cluster)
+    except (EngineError, SuiteError, MeasureError, ClusterError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"measured {len(outcome.measured)} file(s), skipped {len(outcome.skipped)} stored, "
+          f"{len(outcome.failed)} failed; results in {results}"
+          + (f" (machines: {', '.join(sorted(outcome.machines))})" if args.cluster else ""))
+    for engine, entry, why in outcome.failed:
+        print(f"failed {entry} on {engine}: {why.splitlines()[0]}", file=sys.stderr)
+    if outcome.interrupted:
+        return 130
+    return 1 if outcome.failed else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,6 +218,17 @@ def build_parser() -> argparse.ArgumentParser:
     gains.add_argument("--results", help="the results store (default: results/stageN-isolated)")
     gains.add_argument("--commit", help="commit(s) to read, comma-separated")
     gains.add_argument("--metric", help="default: instructions")
+    gains.add_argument("--all-machines", action="store_true",
+                       help="read every machine's results of the commit (a cluster run's)")
+    gains.add_argument("--measure", action="store_true",
+                       help="first run the stage's experiment into the store: stage N-1, "
+                            "stage N, each change alone and all but one")
+    gains.add_argument("--suite", help="with --measure: the suite (default: fivefold)")
+    gains.add_argument("--benchmarks", help="with --measure: comma-separated benchmark names "
+                                            "(default: the suite's list)")
+    gains.add_argument("--repeat", type=int, help="with --measure: measurements per benchmark "
+                                                  "(instructions; default 1)")
+    add_cluster_option(gains)
     parser.set_defaults(**{k: None for k in (*TIMING_DEFAULTS, *GAINS_DEFAULTS)})
     return parser
 

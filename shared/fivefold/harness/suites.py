@@ -149,6 +149,15 @@ def load_suite(name_or_path: str) -> Suite:
     raise SuiteError(f"unknown suite {name_or_path!r}: give 'pyperformance', 'fivefold' or a folder")
 
 
+def suite_source(name_or_path: str) -> str:
+    """What names the suite `load_suite` loaded on another machine: the suite's
+    name ('pyperformance', 'fivefold': each machine has its own copy) or the
+    folder's absolute path (which must be the same on every worker)."""
+    if name_or_path in ("pyperformance", "fivefold"):
+        return name_or_path
+    return str(Path(name_or_path).resolve())
+
+
 def benchmarks_dir() -> Path:
     """Our micro-benchmarks: benchmarks/ of the source tree, else the copy meson
     installs as fivefold/benchmarks."""
