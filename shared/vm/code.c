@@ -1140,6 +1140,39 @@ code_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
     return copy;
 }
 
+/* code._co_code_adaptive: CPython's array of the code as it runs, which for a
+ * shadow holds fivefold's bytecode (make_code); its only reader is dis's
+ * adaptive view, which decodes it with CPython's opcodes: for a shadow it is
+ * the placeholder co_code, as before the bytecode moved in. Any other code
+ * object: CPython's own getter. */
+static PyObject *ff_original_adaptive;   /* CodeType._co_code_adaptive as CPython defines it */
+
+static PyObject *
+code_get_adaptive(PyObject *self, void *closure)
+{
+    if (PyCode_Check(self) && ff_code_of_shadow((PyCodeObject *)self) != NULL) {
+        return PyObject_GetAttrString(self, "co_code");
+    }
+    return Py_TYPE(ff_original_adaptive)->tp_descr_get(ff_original_adaptive, self, (PyObject *)Py_TYPE(self));
+}
+
+static PyGetSetDef code_adaptive_def = {"_co_code_adaptive", code_get_adaptive, NULL, NULL, NULL};
+
+/* Put `descr` in CodeType's dict under `name` (a static type's dict, which
+ * Python code cannot assign to but C may; PyType_Modified drops the method
+ * caches that saw the old entry). */
+static int
+set_code_type_entry(const char *name, PyObject *descr)
+{
+    if (descr == NULL || PyDict_SetItemString(PyCode_Type.tp_dict, name, descr) < 0) {
+        Py_XDECREF(descr);
+        return -1;
+    }
+    Py_DECREF(descr);
+    PyType_Modified(&PyCode_Type);
+    return 0;
+}
+
 static PyMethodDef code_replace_def = {
     "replace", (PyCFunction)(void (*)(void))code_replace, METH_FASTCALL | METH_KEYWORDS, NULL,
 };
@@ -1154,28 +1187,31 @@ ff_code_init(void)
             return -1;
         }
     }
+    if (ff_original_adaptive == NULL) {
+        PyObject *adaptive = PyDict_GetItemString(PyCode_Type.tp_dict, "_co_code_adaptive");
+        if (adaptive == NULL || !Py_IS_TYPE(adaptive, &PyGetSetDescr_Type)) {
+            PyErr_SetString(PyExc_ImportError, "fivefold: types.CodeType._co_code_adaptive is not CPython's getter");
+            return -1;
+        }
+        ff_original_adaptive = Py_NewRef(adaptive);
+        if (set_code_type_entry("_co_code_adaptive", PyDescr_NewGetSet(&PyCode_Type, &code_adaptive_def)) < 0) {
+            Py_CLEAR(ff_original_adaptive);
+            return -1;
+        }
+    }
     if (ff_original_replace != NULL) {
         return 0;
     }
-    /* CodeType's own dict: a static type's, which Python code cannot assign to
-     * but C may (PyType_Modified drops the method caches that saw the old one). */
     PyObject *orig = PyDict_GetItemString(PyCode_Type.tp_dict, "replace");
     if (orig == NULL || !Py_IS_TYPE(orig, &PyMethodDescr_Type)) {
         PyErr_SetString(PyExc_ImportError, "fivefold: types.CodeType.replace is not CPython's method");
         return -1;
     }
     code_replace_def.ml_doc = ((PyMethodDescrObject *)orig)->d_method->ml_doc;   /* with its signature */
-    PyObject *descr = PyDescr_NewMethod(&PyCode_Type, &code_replace_def);
-    if (descr == NULL) {
-        return -1;
-    }
     ff_original_replace = Py_NewRef(orig);
-    if (PyDict_SetItemString(PyCode_Type.tp_dict, "replace", descr) < 0) {
-        Py_DECREF(descr);
+    if (set_code_type_entry("replace", PyDescr_NewMethod(&PyCode_Type, &code_replace_def)) < 0) {
         Py_CLEAR(ff_original_replace);
         return -1;
     }
-    Py_DECREF(descr);
-    PyType_Modified(&PyCode_Type);
     return 0;
 }

@@ -91,6 +91,12 @@ PROGRAM = textwrap.dedent('''
         dis.dis(func, file=out)
         print("  dis names", re.findall(r"Disassembly of <code object (\\S+)", out.getvalue()))
         print("  instructions", len(list(dis.get_instructions(func))) > 0)
+        # The adaptive view reads code._co_code_adaptive, the array a shadow's
+        # fivefold bytecode runs in (shown as the placeholder co_code).
+        out = io.StringIO()
+        dis.dis(func, file=out, adaptive=True)
+        print("  adaptive dis names", re.findall(r"Disassembly of <code object (\\S+)", out.getvalue()))
+        print("  replace", code.replace() == code, hash(code.replace()) == hash(code))
         info = dis.code_info(func)
         print("  code_info consts", re.sub(r" at 0x[0-9a-f]+", "", info[info.index("Constants:"):]
                                            .split("Names:")[0].split("Variable names:")[0]))
