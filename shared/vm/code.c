@@ -792,6 +792,30 @@ intern_string_constants(PyObject *tuple, int *modified)
  * The unit after the bytecode is a CACHE, which raises SystemError should
  * execution run off the end. CPython never runs or quickens a shadow's array:
  * its frames are fivefold's (PEP 523). */
+/* A new Code, tracked by the cycle GC, with its tables and no bytecode or
+ * handlers yet (instrs NULL, owned by no one; ninstrs `n`): make_code's, and a
+ * code.replace copy's (give_copy_its_code). */
+static FFCode *
+code_new(PyObject *consts, PyObject *names, PyObject *table, Py_ssize_t n)
+{
+    FFCode *code = PyObject_GC_New(FFCode, &FFCode_Type);
+    if (code == NULL) {
+        return NULL;
+    }
+    code->instrs = NULL;
+    code->ninstrs = n;
+    code->owns_instrs = 0;
+    code->co_consts = Py_NewRef(consts);
+    code->co_names = Py_NewRef(names);
+    code->co_exceptiontable = Py_NewRef(table);
+    code->handlers = NULL;
+    code->nhandlers = 0;
+    code->shadow_ref = NULL;
+    code->weakreflist = NULL;
+    PyObject_GC_Track(code);
+    return code;
+}
+
 _Static_assert(FF_RESUME == RESUME && FF_SEND == SEND && FF_MAKE_CELL == MAKE_CELL
                && FF_COPY_FREE_VARS == COPY_FREE_VARS, "the instructions CPython reads keep its numbers");
 
@@ -911,28 +935,19 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
 
-    FFCode *code = PyObject_GC_New(FFCode, &FFCode_Type);
+    FFCode *code = code_new(consts, names, table, n);
     if (code == NULL) {
         return NULL;
     }
-    code->ninstrs = n;
-    code->owns_instrs = 1;
-    code->handlers = NULL;
-    code->nhandlers = 0;
-    code->shadow_ref = NULL;
-    code->weakreflist = NULL;
-    code->co_consts = Py_NewRef(consts);
-    code->co_names = Py_NewRef(names);
-    code->co_exceptiontable = Py_NewRef(table);
     /* One extra unit: a CACHE, which raises SystemError should execution ever run off the end. */
     code->instrs = PyMem_Malloc(sizeof(_Py_CODEUNIT) * (size_t)(n + 1));
     if (code->instrs == NULL) {
         PyErr_NoMemory();
         goto fail;
     }
+    code->owns_instrs = 1;
     memcpy(code->instrs, PyBytes_AS_STRING(bytecode), (size_t)n * sizeof(_Py_CODEUNIT));
     code->instrs[n] = 0;   /* FF_CACHE with oparg 0 */
-    PyObject_GC_Track(code);
     if (decode_handlers(tmpl, code, table) < 0 || check_instructions(tmpl, code) < 0
         || check_stack_depth(tmpl, code) < 0) {
         goto fail;
@@ -1071,21 +1086,10 @@ same_fivefold_code(PyCodeObject *shadow, PyCodeObject *copy)
 static int
 give_copy_its_code(FFCode *code, PyCodeObject *copy)
 {
-    FFCode *clone = PyObject_GC_New(FFCode, &FFCode_Type);
+    FFCode *clone = code_new(code->co_consts, code->co_names, code->co_exceptiontable, code->ninstrs);
     if (clone == NULL) {
         return -1;
     }
-    clone->instrs = NULL;
-    clone->ninstrs = code->ninstrs;
-    clone->owns_instrs = 0;
-    clone->co_consts = Py_NewRef(code->co_consts);
-    clone->co_names = Py_NewRef(code->co_names);
-    clone->co_exceptiontable = Py_NewRef(code->co_exceptiontable);
-    clone->nhandlers = code->nhandlers;
-    clone->handlers = NULL;
-    clone->shadow_ref = NULL;
-    clone->weakreflist = NULL;
-    PyObject_GC_Track(clone);
     if (code->nhandlers > 0) {
         clone->handlers = PyMem_Malloc(sizeof(ff_handler) * (size_t)code->nhandlers);
         if (clone->handlers == NULL) {
@@ -1094,6 +1098,7 @@ give_copy_its_code(FFCode *code, PyCodeObject *copy)
             return -1;
         }
         memcpy(clone->handlers, code->handlers, sizeof(ff_handler) * (size_t)code->nhandlers);
+        clone->nhandlers = code->nhandlers;
     }
     clone->shadow_ref = PyWeakref_NewRef((PyObject *)copy, NULL);
     if (clone->shadow_ref == NULL || place_in_shadow(copy, code->instrs, code->ninstrs) < 0) {

@@ -17,20 +17,17 @@
 void
 ff_frame_moved_out(_PyInterpreterFrame *frame)
 {
-    if (ff_frame_moved_out_entirely(frame)) {
-        /* A frame a loop pushed, with no frame object: the loop pops it by
-         * giving its space back (exit_generator_created), nothing to release. */
-        frame->stacktop = 0;
-        frame->f_locals = NULL;
-        return;
-    }
-    for (int i = 0; i < frame->stacktop; i++) {
-        frame->localsplus[i] = NULL;
+    /* A frame a loop pushed, with no frame object, is popped by giving its
+     * space back (exit_generator_created): nothing in it is released. */
+    if (!ff_frame_moved_out_entirely(frame)) {
+        for (int i = 0; i < frame->stacktop; i++) {
+            frame->localsplus[i] = NULL;
+        }
+        Py_INCREF(frame->f_func);
+        Py_INCREF(frame->f_code);
     }
     frame->stacktop = 0;
     frame->f_locals = NULL;
-    Py_INCREF(frame->f_func);
-    Py_INCREF(frame->f_code);
 }
 
 PyObject *
