@@ -79,7 +79,7 @@ def _console():
 
 
 def run_bench(args) -> int:
-    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, suites
+    from fivefold.harness import aarch64_engine, compare, engine_specs, engines, runner, suites
     from fivefold.harness.metrics import MeasureError, RunOptions, get_metric
     from fivefold.harness.store import Store
 
@@ -126,7 +126,7 @@ def run_bench(args) -> int:
     console.print(f"measured {len(outcome.measured)} file(s), skipped {len(outcome.skipped)} "
                   f"stored, {len(outcome.failed)} failed; results in {store.root}")
     for engine, entry, why in outcome.failed:
-        console.print(f"[red]failed[/red] {entry} on {engine}: {why.splitlines()[0]}")
+        console.print(runner.failure_line(engine, entry, why))
     if len(outcome.machines) > 1:
         console.print(f"measured on {len(outcome.machines)} machines: "
                       f"{', '.join(sorted(outcome.machines))} (compare times only across "

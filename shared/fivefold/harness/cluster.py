@@ -109,6 +109,13 @@ def _worker_address() -> str:
         return ""
 
 
+def _other_sources(worker: str, machine: str, source: str, client_source: str) -> ClusterError:
+    """A worker runs other fivefold sources than the client: checked when the run
+    starts and again by each job (a worker may join later)."""
+    return ClusterError(f"worker {worker} ({machine}) runs other fivefold sources ({source}) "
+                        f"than the client ({client_source}): install the same fivefold on every worker")
+
+
 def run_job(job: Job) -> Measured:
     """Measure one step on this worker's machine (runner.measure_step). What keeps
     it from running here (another fivefold, an engine that does not start) is
@@ -118,9 +125,7 @@ def run_job(job: Job) -> Measured:
     try:
         machine, source = worker_identity()
         if source != job.source:
-            raise ClusterError(f"worker {worker} ({machine}) runs other fivefold sources "
-                               f"({source}) than the client ({job.source}): install the same "
-                               "fivefold on every worker")
+            raise _other_sources(worker, machine, source, job.source)
         metric = get_metric(job.metric)
         metric.check()
         engine = _engine(job.engine)
@@ -245,9 +250,7 @@ def run(address: str, engines, suite: Suite, suite_source: str, metric: Metric,
         workers = _bench_workers(client, address)
         other = sorted(w for w, (_, s) in workers.items() if s != source)
         if other:
-            raise ClusterError(f"worker {other[0]} runs other fivefold sources "
-                               f"({workers[other[0]][1]}) than this client ({source}): "
-                               "install the same fivefold on every worker")
+            raise _other_sources(other[0], *workers[other[0]], source)
         machines = {m for m, _ in workers.values()}
         outcome.machines |= machines
         # Task keys are the scheduler's, shared by every client: a run's own prefix
@@ -299,8 +302,7 @@ def _collect(futures, distributed, store, suite_name, metric, commit, force, out
             runner.store_measured(store, measured, engine_name, entry_name, suite_name,
                                   metric.name, commit, force, outcome)
             if measured.error:
-                bar.console.print(f"[red]failed[/red] {entry_name} on {engine_name}: "
-                                  f"{measured.error.splitlines()[0]}")
+                bar.console.print(runner.failure_line(engine_name, entry_name, measured.error))
             bar.update(task, description=f"{entry_name} on {engine_name} "
                                          f"({measured.machine or 'no machine'})")
             bar.advance(task)

@@ -157,6 +157,11 @@ def store_measured(store: Store, measured: Measured, engine_name: str, entry_nam
         outcome.measured.append(store.write(key, bench, force=force or stored))
 
 
+def failure_line(engine_name: str, entry_name: str, error: str) -> str:
+    """How a failed step is printed (rich markup): as it happens and in the summary."""
+    return f"[red]failed[/red] {entry_name} on {engine_name}: {error.splitlines()[0]}"
+
+
 def progress_bar(console, progress: bool) -> Progress:
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn()]
@@ -178,7 +183,6 @@ def _run_steps(steps, suite, metric, options, store, force, log_dir, console, pr
             store_measured(store, measured, engine.name, entry.name, suite_name, metric.name,
                            commit, force, outcome)
             if measured.error:
-                bar.console.print(f"[red]failed[/red] {entry.name} on {engine.name}: "
-                                  f"{measured.error.splitlines()[0]}")
+                bar.console.print(failure_line(engine.name, entry.name, measured.error))
             bar.advance(task)
         bar.update(task, description="done")
