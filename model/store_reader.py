@@ -63,14 +63,18 @@ def default_root() -> Path:
     return published_root() or Path(DEFAULT_ROOT)
 
 
-def config_key(engine_kind: str, engine: str, changes: frozenset[str]) -> str:
+def config_key(engine_kind: str, engine: str, changes: frozenset[str],
+               accelerate: str = "") -> str:
     """The name of what ran: fivefold engines by their set of changes, others by engine.
 
     Two fivefold specs that enable the same changes (``stage=1`` and
-    ``stage=0,with=a,b``) ran the same code, so they are one configuration.
+    ``stage=0,with=a,b``) ran the same code, so they are one configuration; one
+    that also compiled the standard library (``accelerate=*``) ran other code, so
+    it is another.
     """
     if engine_kind.startswith("fivefold"):
-        return f"{engine_kind}[{','.join(sorted(changes))}]"
+        key = f"{engine_kind}[{','.join(sorted(changes))}]"
+        return key + (f"+accelerate={accelerate}" if accelerate else "")
     return engine
 
 
@@ -110,7 +114,7 @@ def read_file(path: Path) -> dict:
         "engine_kind": kind,
         "stage": int(stage_text) if stage_text.isdigit() else None,
         "changes": changes,
-        "config": config_key(kind, engine, changes),
+        "config": config_key(kind, engine, changes, str(meta.get("fivefold_accelerate", ""))),
         "suite": str(meta.get("fivefold_suite", path.parent.name)),
         "benchmark": str(meta["fivefold_benchmark"]),
         "metric": str(meta["fivefold_metric"]),

@@ -32,14 +32,22 @@ def engine_label(engine: str, kind: str = "", python_version: str = "") -> str:
         options = engine.partition(":")[2]
         stage = re.search(r"(?:^|,)stage=(\d+)", options)
         label = f"fivefold stage {stage.group(1)}" if stage else "fivefold"
-        rest = [part for part in re.split(r",(?=(?:with|without|build)=)", options)
+        rest = [part for part in re.split(r",(?=(?:with|without|build|accelerate)=)", options)
                 if part and not part.startswith("stage=")]
         if rest:
-            label += " (" + "; ".join(p.replace("=", " ", 1) for p in rest) + ")"
+            label += " (" + "; ".join(_option_label(p) for p in rest) + ")"
         if kind == "fivefold-aarch64":
             label += " on AArch64"
         return label
     return engine
+
+
+def _option_label(option: str) -> str:
+    """`accelerate=*` reads 'whole program' (the standard library compiled too)."""
+    key, _, value = option.partition("=")
+    if key == "accelerate":
+        return "whole program" if value == "*" else f"also compiled: {value}"
+    return f"{key} {value}"
 
 
 def is_plain(engine: str) -> bool:

@@ -147,3 +147,25 @@ def test_a_real_variant_build(tmp_path):
                          capture_output=True, text=True, check=True)
     assert str(python.parent.parent) in out.stdout  # its own build, not ours
     assert variants.ensure_variant({"stats": "true"}) == python  # cached
+
+
+def test_accelerate_compiles_more_modules_and_is_another_engine(tmp_path, monkeypatch):
+    # fivefold:stage=2,accelerate=* is `fivefold run --accelerate-all`: its wrapper
+    # sets FIVEFOLD_ACCELERATE for every process, and it is recorded as such.
+    spec = parse_spec("fivefold:stage=0,accelerate=*")
+    assert spec.get("accelerate") == ("*",)
+    assert parse_spec("fivefold:stage=0,accelerate=pickle,copy").get("accelerate") == ("pickle", "copy")
+    launcher = fake_launcher(tmp_path)
+    monkeypatch.setattr(engines, "find_launcher", lambda bin_dir=None: launcher)
+    engine = engines.resolve(spec)
+    assert engine.accelerate == ("*",)
+    assert engine.metadata()["fivefold_accelerate"] == "*"
+    assert "export FIVEFOLD_ACCELERATE='*'" in Path(engine.python).read_text()
+    out = subprocess.run([str(engine.python), "-c", "import os; print(os.environ['FIVEFOLD_ACCELERATE'])"],
+                         env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["*"]
+    plain = engines.resolve("fivefold:stage=0")
+    assert plain.accelerate == () and plain.metadata()["fivefold_accelerate"] == ""
+    assert "FIVEFOLD_ACCELERATE" not in Path(plain.python).read_text()
+    with pytest.raises(EngineError, match="unknown key"):
+        parse_spec("cpython:accelerate=*")

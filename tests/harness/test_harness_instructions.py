@@ -41,3 +41,26 @@ def test_a_script_with_several_benchmarks_yields_each(tmp_path):
     assert [b.get_name() for b in found] == ["first", "second"]
     # Twice the work counts about twice the instructions.
     assert 1.7 < found[1].get_values()[0] / found[0].get_values()[0] < 2.3
+
+
+def test_a_cold_cache_does_not_reach_the_count(tmp_path, monkeypatch):
+    # fivefold compiles the script on first use and caches it: were the 1-loop
+    # run the first, it alone would pay the compilation (a negative loop count
+    # was measured so). The metric runs the script once, uncounted, first.
+    engine = engines.resolve("fivefold:stage=1")
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path / "pycache"))
+    script = tmp_path / "cold_loop.py"
+    # Enough source that compiling it costs more than one loop runs.
+    filler = "".join(f"def unused_{i}(a, b):\n    return [a + b * {i} for _ in range(3)]\n\n"
+                     for i in range(40))
+    script.write_text("import pyperf\n\n" + filler + "def cold_loop():\n    total = 0\n"
+                      "    for i in range(2000):\n        total += i\n    return total\n\n"
+                      "pyperf.Runner().bench_func('cold_loop', cold_loop)\n")
+    metric = metrics.METRICS["instructions"]
+    (cold,) = metric.measure(engine, Entry("cold_loop", script), metrics.RunOptions(repeat=1), tmp_path / "log")
+    assert any((tmp_path / "cache").rglob("*.pyc")), "the program cache was not written"
+    (warm,) = metric.measure(engine, Entry("cold_loop", script), metrics.RunOptions(repeat=1), tmp_path / "log")
+    a, b = cold.get_values()[0], warm.get_values()[0]
+    assert abs(a - b) / max(a, b) < 0.01, (a, b)

@@ -80,3 +80,17 @@ def test_bad_files_are_named(tmp_path):
     pyperf.BenchmarkSuite([pyperf.Benchmark([run])]).dump(str(path))
     with pytest.raises(StoreError, match="lacks fivefold_metric, fivefold_benchmark"):
         read_store(tmp_path)
+
+
+def test_an_accelerated_run_is_another_configuration(tmp_path):
+    from fivefold.model.versus import engine_label
+    write_result(tmp_path, engine="fivefold:stage=2", kind="fivefold", stage=2, changes={"s2.a"},
+                 benchmark="b", values=[1.0])
+    write_result(tmp_path, engine="fivefold:stage=2,accelerate=*", kind="fivefold", stage=2,
+                 changes={"s2.a"}, benchmark="b", values=[0.9],
+                 extra_metadata={"fivefold_accelerate": "*"})
+    configs = sorted(read_store(tmp_path)["config"])
+    assert configs == ["fivefold[s2.a]", "fivefold[s2.a]+accelerate=*"]
+    assert engine_label("fivefold:stage=2,accelerate=*") == "fivefold stage 2 (whole program)"
+    assert engine_label("fivefold:stage=2,without=s2.a,accelerate=pickle,copy") == \
+        "fivefold stage 2 (without s2.a; also compiled: pickle,copy)"

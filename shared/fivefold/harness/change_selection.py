@@ -26,6 +26,10 @@ def fivefold_selection(spec: EngineSpec):
     env = {"FIVEFOLD_STAGE": stage_text or "",
            "FIVEFOLD_WITHOUT": ",".join(spec.get("without", ())),
            "FIVEFOLD_WITH": ",".join(spec.get("with", ()))}
+    if spec.get("accelerate"):
+        # Modules the launcher compiles too (`*`: the whole program, standard
+        # library included): fivefold run --accelerate's patterns.
+        env["FIVEFOLD_ACCELERATE"] = ",".join(spec.get("accelerate"))
     try:
         selection = registry.Selection.from_environ(env)
     except ValueError as exc:

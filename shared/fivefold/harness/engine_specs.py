@@ -18,8 +18,9 @@ from pathlib import Path
 from fivefold.harness.store import safe_name
 
 KINDS = ("cpython", "pypy", "fivefold", "fivefold-aarch64")
-_LIST_KEYS = {"without", "with", "build"}
-_KEYS = {"cpython": {"path"}, "pypy": {"path"}, "fivefold": {"stage", "without", "with", "build"},
+_LIST_KEYS = {"without", "with", "build", "accelerate"}
+_KEYS = {"cpython": {"path"}, "pypy": {"path"},
+         "fivefold": {"stage", "without", "with", "build", "accelerate"},
          "fivefold-aarch64": {"stage", "without", "with"}}
 
 class EngineError(Exception):
@@ -104,6 +105,7 @@ class Engine:
     changes: tuple[str, ...] = ()         # enabled change ids, sorted
     build_options: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)   # what the wrapper sets
+    accelerate: tuple[str, ...] = ()      # module patterns also compiled (`*`: everything)
     facts: dict[str, str] = field(default_factory=dict)  # from probing the engine
 
     @property
@@ -132,6 +134,7 @@ class Engine:
             "fivefold_stage": "" if self.stage is None else str(self.stage),
             "fivefold_changes": ",".join(self.changes),
             "fivefold_build_options": ",".join(f"{k}={v}" for k, v in sorted(self.build_options.items())),
+            "fivefold_accelerate": ",".join(self.accelerate),
             "fivefold_python_version": self.facts.get("python_version", ""),
             "fivefold_implementation": self.facts.get("implementation", ""),
         }

@@ -8,6 +8,8 @@ A spec is ``kind`` or ``kind:key=value,key=value``:
     fivefold:stage=1                 fivefold with the changes of stages 1..1
     fivefold:stage=2,without=s2.a,s2.b,with=s3.c
     fivefold:build=stats             plus a build option (a cached variant build)
+    fivefold:stage=2,accelerate=*    the whole program compiled, standard library included
+                                     (fivefold run --accelerate-all; or module patterns)
     fivefold-aarch64:stage=0         fivefold as arm64 code under qemu (harness/aarch64_engine.py;
                                      metric qemu-instructions only)
 
@@ -152,4 +154,4 @@ def _resolve_fivefold(spec: EngineSpec) -> Engine:
         raise EngineError(f"engine {spec.text!r}: the engine reports changes {reported}, "
                           f"the harness expected {ids}")
     return Engine(spec, wrapper, stage=selection.stage, changes=ids, build_options=options,
-                  env=env, facts=facts)
+                  env=env, facts=facts, accelerate=tuple(spec.get("accelerate", ())))
