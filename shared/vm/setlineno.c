@@ -120,6 +120,9 @@ top_kind(int64_t stack)
 static inline int
 peek_kind(int64_t stack, int n)
 {
+    if (n < 1 || n > MAX_ENTRIES) {
+        return 0;   /* beyond what the model holds (3.11 shifts out of range here) */
+    }
     return (int)((stack >> (BITS_PER_ENTRY * (n - 1))) & ENTRY_MASK);
 }
 
@@ -129,10 +132,13 @@ peek_kind(int64_t stack, int n)
 static int64_t
 swap_kinds(int64_t stack, int n)
 {
+    if (n < 1 || n > MAX_ENTRIES) {
+        return stack;
+    }
     int to_swap = peek_kind(stack, n);
     int top = top_kind(stack);
     int shift = BITS_PER_ENTRY * (n - 1);
-    int64_t replaced_low = (stack & ~(int64_t)(ENTRY_MASK << shift)) | ((int64_t)top << shift);
+    int64_t replaced_low = (stack & ~((int64_t)ENTRY_MASK << shift)) | ((int64_t)top << shift);
     int64_t replaced_top = (replaced_low & ~(int64_t)ENTRY_MASK) | to_swap;
     return (int64_t)(uint32_t)replaced_top;
 }
@@ -142,6 +148,9 @@ pop_to_level(int64_t stack, int level)
 {
     if (level == 0) {
         return 0;
+    }
+    if (level > MAX_ENTRIES) {
+        return stack;   /* no model stack is deeper */
     }
     int64_t level_max_stack = (int64_t)ENTRY_MASK << ((level - 1) * BITS_PER_ENTRY);
     while (stack > level_max_stack) {
