@@ -156,7 +156,19 @@ do_tracing:
             stack_pointer = _PyFrame_GetStackPointer(frame);
             frame->stacktop = -1;
             if (err) {
+                /* As 3.11: a trace function that set f_lineno and then
+                 * raised leaves the handler search at the old position. */
                 goto error;
+            }
+            if (frame->prev_instr != next_instr - 1) {
+                /* The trace function jumped (frame.f_lineno = N, setlineno.c:
+                 * it popped the stack and moved prev_instr to the target).
+                 * Run the target now, without a line event of its own, as
+                 * 3.11's DO_TRACING reloads next_instr from prev_instr. */
+                next_instr = frame->prev_instr;
+                opcode = _Py_OPCODE(*next_instr);
+                oparg = _Py_OPARG(*next_instr);
+                next_instr++;
             }
         }
         if (ff_deopt[opcode] != 0) {

@@ -195,7 +195,7 @@ PyInit__fivefold(void)
     if (configure_from_registry() < 0) {
         return NULL;
     }
-    if (PyType_Ready(&FFCode_Type) < 0 || ff_code_init() < 0) {
+    if (PyType_Ready(&FFCode_Type) < 0 || ff_code_init() < 0 || ff_setlineno_init() < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&fivefold_module);

@@ -51,16 +51,18 @@ ff_trace_call(PyThreadState *tstate, _PyInterpreterFrame *frame, Py_tracefunc fu
         return -1;
     }
     int old_what = tstate->tracing_what;
-    /* frame.f_lineno = N (a jump) is refused on every event: CPython's
-     * frame_setlineno analyses the shadow's co_code, which holds no real
-     * instructions, so it cannot tell a safe jump. With any event but call and
-     * exception it raises CPython's "can only jump from a 'line' trace event". */
-    tstate->tracing_what = (what == PyTrace_CALL || what == PyTrace_EXCEPTION) ? what : PyTrace_C_CALL;
+    /* The event, as CPython records it: frame.f_lineno = N (setlineno.c)
+     * reads it to allow a jump from a 'line' event only (or a 'return' after a
+     * yield), and jumps only the frame whose event this is. */
+    tstate->tracing_what = what;
+    _PyInterpreterFrame *old_traced = ff_traced_frame;
+    ff_traced_frame = frame;
     PyThreadState_EnterTracing(tstate);
     f->f_lineno = line_at(frame, _PyInterpreterFrame_LASTI(frame));
     int result = func(obj, f, what, arg);
     f->f_lineno = 0;
     PyThreadState_LeaveTracing(tstate);
+    ff_traced_frame = old_traced;
     tstate->tracing_what = old_what;
     return result;
 }

@@ -49,6 +49,13 @@ PySendResult ff_traced_send(PyThreadState *tstate, _PyInterpreterFrame *frame, P
                             PyObject *v, PyObject **result);
 PyObject *ff_trace_call_ex(PyThreadState *tstate, PyObject *callable, PyObject *argtuple, PyObject *kwdict);
 
+/* setlineno.c: frame.f_lineno = N on fivefold frames (CPython 3.11's rules
+ * over fivefold's bytecode). ff_traced_frame: the frame whose trace event is
+ * being delivered on this thread (ff_trace_call sets it), the only frame a
+ * jump may move. At import, the frame type's f_lineno gets the new setter. */
+extern _Thread_local _PyInterpreterFrame *ff_traced_frame;
+int ff_setlineno_init(void);
+
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
 void ff_frame_moved_out(_PyInterpreterFrame *frame);
