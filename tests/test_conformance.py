@@ -12,7 +12,7 @@ import conformance  # noqa: E402
 
 CI_MODULES = ["test_grammar", "test_scope", "test_super", "test_generators", "test_patma",
               "test_with", "test_unpack_ex", "test_listcomps", "test_keywordonlyarg",
-              "test_exception_group"]
+              "test_exception_group", "test_sys_settrace"]
 
 
 # host_only: each module is a fivefold run of a few seconds natively, ten times that
