@@ -114,6 +114,47 @@ def test_same_as_cpython(tmp_path, name, setting):
     assert diff is None, diff
 
 
+# CPython 3.11's PyFunctionObject ends with func_version (a uint32_t, padded to
+# 8 bytes): its offset is the type's basic size less 8 (as test_call_exact_args).
+VERSIONS = """
+    import ctypes
+    def version(f):
+        return ctypes.c_uint32.from_address(id(f) + type(f).__basicsize__ - 8).value
+    def make():
+        def inner(x):
+            return x + 1
+        return inner
+    a, b = make(), make()
+    print("made", version(a) != 0, version(a) == version(b), version(a) >= 2**31)
+    def other(x):
+        return x
+    print("other code", version(other) != version(a))
+    b.__code__ = other.__code__
+    print("after __code__", version(b))
+    def call(f):
+        return f(5)
+    c = make()
+    print(sorted(set(call(f) for f in (a, b, c) for _ in range(10))))
+    print("recached", version(b) == version(other), version(a) == version(make()))
+"""
+
+
+def test_switch_shared_versions(tmp_path):
+    path = tmp_path / "versions.py"
+    path.write_text(textwrap.dedent(VERSIONS))
+    on = run_fivefold(path, [], stage=2)
+    assert on.exit_code == 0, on.stderr
+    assert on.stdout.splitlines() == [
+        "made True True True", "other code True", "after __code__ 0", "[5, 6]", "recached True True",
+    ]
+    off = run_fivefold(path, [], stage=2, env={"FIVEFOLD_WITHOUT": "s2.function_versions"})
+    assert off.exit_code == 0, off.stderr
+    # Off, a function has no version until a site caches it, and each its own.
+    assert off.stdout.splitlines() == [
+        "made False True False", "other code False", "after __code__ 0", "[5, 6]", "recached False False",
+    ]
+
+
 LOOP = """
 def run():
     total = 0
