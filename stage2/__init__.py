@@ -317,4 +317,24 @@ CHANGES = [FRAMES_LOOP] + [
                  "comprehensions", "hexiom", "go", "logging"),
         test="tests/stage2/test_cheap_c_calls.py",
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.function_versions", stage=2, merge_order=60,
+        description="Every function MAKE_FUNCTION makes from one fivefold code object gets the "
+                    "same version, kept by its Code (CPython 3.13 takes a new function's version "
+                    "from its code), so s2.call_exact_args' cached call fits the comprehensions, "
+                    "generator expressions and inner functions made anew on each run of their "
+                    "enclosing code, instead of missing and re-caching on every call.",
+        targets=("comprehensions", "nqueens", "hexiom", "meteor_contest"),
+        test="tests/stage2/test_function_versions.py",
+        # Its versions are read by s2.call_exact_args' cache and it is off without
+        # it (stage.c); not a requirement, as s2.call_defaults.
+        requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.build_tuple", stage=2, merge_order=61,
+        description="BUILD_TUPLE fills the new tuple in the instruction, taking the stack's "
+                    "references (CPython 3.11 inlines _PyTuple_FromArraySteal into its loop), "
+                    "instead of calling the base VM's ff_tuple_steal per tuple.",
+        targets=("scimark", "comprehensions", "hexiom"),
+        test="tests/stage2/test_build_tuple.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

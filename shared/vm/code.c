@@ -812,6 +812,7 @@ code_new(PyObject *consts, PyObject *names, PyObject *table, Py_ssize_t n)
     code->nhandlers = 0;
     code->shadow_ref = NULL;
     code->weakreflist = NULL;
+    code->func_version = 0;
     PyObject_GC_Track(code);
     return code;
 }

@@ -28,6 +28,9 @@ typedef struct {
     Py_ssize_t nhandlers;
     PyObject *shadow_ref;        /* weak reference to the shadow code (which owns us) */
     PyObject *weakreflist;
+    uint32_t func_version;       /* 0, or the version (func_version) every function of the
+                                  * shadow gets while its code is this one: a stage's to give
+                                  * (s2.function_versions, stage2/vm/call_exact_args.c) */
 } FFCode;
 
 extern PyTypeObject FFCode_Type;

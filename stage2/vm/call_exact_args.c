@@ -16,10 +16,37 @@
 static uint32_t next_version = FF_NOT_EXACT_ARGS - 1;
 
 static uint32_t
+new_version(void)
+{
+    return next_version >= FF_LOWEST_VERSION ? next_version-- : 0;
+}
+
+/* s2.function_versions: one version per Code, shared by every function whose
+ * func_code is its shadow. What a cached version vouches for at a CALL is the
+ * code alone (its flags and parameter counts, checked by exact_args_possible;
+ * s2.call_defaults reads the defaults tuple from the function on each call), and
+ * a setter of __code__ resets func_version to 0, so two functions sharing one
+ * stay interchangeable at every site that reads it. CPython 3.11 itself never
+ * caches a version while a PEP 523 evaluator is installed (specialize_py_call
+ * and BINARY_SUBSCR's specializer refuse), so its caches never meet ours;
+ * CPython 3.13 shares versions the same way (func_version from co_version). */
+uint32_t
+ff_code_func_version(FFCode *code)
+{
+    if (code->func_version == 0) {
+        code->func_version = new_version();
+    }
+    return code->func_version;
+}
+
+static uint32_t
 function_version(PyFunctionObject *func)
 {
-    if (func->func_version == 0 && next_version >= FF_LOWEST_VERSION) {
-        func->func_version = next_version--;
+    if (func->func_version == 0) {
+        /* exact_args_possible has found the Code */
+        func->func_version = ff_function_versions
+            ? ff_code_func_version(ff_code_of_checked_shadow((PyCodeObject *)func->func_code))
+            : new_version();
     }
     return func->func_version;
 }

@@ -27,6 +27,8 @@ int ff_c_entry = 0;
 int ff_inline_bound_calls = 0;
 int ff_call_defaults = 0;
 int ff_generator_exact_args = 0;
+int ff_function_versions = 0;
+int ff_build_tuple_on = 0;
 int ff_call_varargs = 0;
 int ff_call_function_ex_on = 0;
 int ff_cheap_c_calls = 0;
@@ -78,9 +80,13 @@ configure(const unsigned char *on)
     /* It widens what s2.call_exact_args caches (call_exact_args.c): on only with
      * it, as s2.call_defaults. */
     ff_generator_exact_args = on[FF_CHANGE_s2_generator_exact_args] && on[FF_CHANGE_s2_call_exact_args];
+    /* Its versions are read by s2.call_exact_args' cache only: on with it, as
+     * s2.call_defaults. */
+    ff_function_versions = on[FF_CHANGE_s2_function_versions] && on[FF_CHANGE_s2_call_exact_args];
     ff_call_varargs = on[FF_CHANGE_s2_call_varargs];
     ff_call_function_ex_on = on[FF_CHANGE_s2_call_function_ex];
     ff_cheap_c_calls = on[FF_CHANGE_s2_cheap_c_calls];
+    ff_build_tuple_on = on[FF_CHANGE_s2_build_tuple];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

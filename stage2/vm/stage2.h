@@ -93,6 +93,16 @@ extern int ff_generator_exact_args;   /* s2.generator_exact_args */
 #define FF_NOT_EXACT_ARGS 0xFFFFFFFFu
 uint32_t ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache);
 
+/* s2.function_versions (call_exact_args.c): a function of fivefold code with no
+ * version takes the one its Code keeps for all its functions (given on first
+ * use), so a site that cached one function of a code object also fits the next
+ * one MAKE_FUNCTION makes from it (comprehensions, generator expressions, inner
+ * functions). 0 when versions have run out. */
+extern int ff_function_versions;
+uint32_t ff_code_func_version(FFCode *code);
+
+extern int ff_build_tuple_on;      /* s2.build_tuple */
+
 /* s2.cheap_frames: the base loop's frame seams (shared/vm/eval_loop.c.h) done
  * inline when the change is on. The recursion level is what CPython's exported
  * Py_EnterRecursiveCall does, on the loop's own tstate (no look-up of the

@@ -93,110 +93,110 @@ DELETE_GLOBAL = 84
 DELETE_ATTR = 85
 COPY = 86
 SWAP = 87
-BUILD_TUPLE = 88
-BUILD_LIST = 89
-LIST_APPEND = 90
-LIST_EXTEND = 91
-BUILD_SET = 92
-SET_ADD = 93
-SET_UPDATE = 94
-BUILD_MAP = 95
-BUILD_CONST_KEY_MAP = 96
-DICT_UPDATE = 97
-DICT_MERGE = 98
-MAP_ADD = 99
-BUILD_STRING = 100
-FORMAT_VALUE = 101
-UNPACK_EX = 102
-MATCH_CLASS = 103
-JUMP_FORWARD = 104
-JUMP_BACKWARD = 105
-JUMP_BACKWARD_NO_INTERRUPT = 106
-POP_JUMP_FORWARD_IF_NONE = 107
-POP_JUMP_FORWARD_IF_NOT_NONE = 108
-POP_JUMP_BACKWARD_IF_NONE = 109
-POP_JUMP_BACKWARD_IF_NOT_NONE = 110
-JUMP_IF_FALSE_OR_POP = 111
-JUMP_IF_TRUE_OR_POP = 112
-EXTENDED_ARG = 113
-KW_NAMES = 114
-MAKE_FUNCTION = 115
-IMPORT_NAME = 116
-IMPORT_FROM = 117
-GET_AWAITABLE = 118
-RAISE_VARARGS = 119
-RERAISE = 120
-LOAD_FAST__LOAD_FAST = 121
-LOAD_FAST__LOAD_CONST = 122
+BUILD_LIST = 88
+LIST_APPEND = 89
+LIST_EXTEND = 90
+BUILD_SET = 91
+SET_ADD = 92
+SET_UPDATE = 93
+BUILD_MAP = 94
+BUILD_CONST_KEY_MAP = 95
+DICT_UPDATE = 96
+DICT_MERGE = 97
+MAP_ADD = 98
+BUILD_STRING = 99
+FORMAT_VALUE = 100
+UNPACK_EX = 101
+MATCH_CLASS = 102
+JUMP_FORWARD = 103
+JUMP_BACKWARD = 104
+JUMP_BACKWARD_NO_INTERRUPT = 105
+POP_JUMP_FORWARD_IF_NONE = 106
+POP_JUMP_FORWARD_IF_NOT_NONE = 107
+POP_JUMP_BACKWARD_IF_NONE = 108
+POP_JUMP_BACKWARD_IF_NOT_NONE = 109
+JUMP_IF_FALSE_OR_POP = 110
+JUMP_IF_TRUE_OR_POP = 111
+EXTENDED_ARG = 112
+KW_NAMES = 113
+IMPORT_NAME = 114
+IMPORT_FROM = 115
+GET_AWAITABLE = 116
+RAISE_VARARGS = 117
+RERAISE = 118
+LOAD_FAST__LOAD_FAST = 119
+LOAD_FAST__LOAD_CONST = 120
+LOAD_CONST__LOAD_FAST = 121
+STORE_FAST__LOAD_FAST = 122
 SEND = 123
-LOAD_CONST__LOAD_FAST = 124
-STORE_FAST__LOAD_FAST = 125
-STORE_FAST__STORE_FAST = 126
-BINARY_OP = 127
-CALL_BUILTIN_O = 128
-CALL_BUILTIN_FAST = 129
-CALL_BUILTIN_FAST_WITH_KEYWORDS = 130
-CALL_LEN = 131
-CALL_ISINSTANCE = 132
-CALL_TYPE_1 = 133
-CALL_STR_1 = 134
+STORE_FAST__STORE_FAST = 124
+BINARY_OP = 125
+CALL_BUILTIN_O = 126
+CALL_BUILTIN_FAST = 127
+CALL_BUILTIN_FAST_WITH_KEYWORDS = 128
+CALL_LEN = 129
+CALL_ISINSTANCE = 130
+CALL_TYPE_1 = 131
+CALL_STR_1 = 132
+CALL_LIST_APPEND = 133
+CALL_METHOD_DESCRIPTOR_O = 134
 MAKE_CELL = 135
-CALL_LIST_APPEND = 136
-CALL_METHOD_DESCRIPTOR_O = 137
-CALL_METHOD_DESCRIPTOR_NOARGS = 138
-CALL_METHOD_DESCRIPTOR_FAST = 139
-CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS = 140
-COMPARE_OP = 141
-FOR_ITER_LIST = 142
-FOR_ITER_TUPLE = 143
-FOR_ITER_RANGE = 144
-FOR_ITER = 145
-LOAD_ATTR_WITH_HINT = 146
-LOAD_ATTR = 147
-LOAD_METHOD = 148
+CALL_METHOD_DESCRIPTOR_NOARGS = 136
+CALL_METHOD_DESCRIPTOR_FAST = 137
+CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS = 138
+COMPARE_OP = 139
+FOR_ITER_LIST = 140
+FOR_ITER_TUPLE = 141
+FOR_ITER_RANGE = 142
+FOR_ITER = 143
+LOAD_ATTR_WITH_HINT = 144
+LOAD_ATTR = 145
+LOAD_METHOD = 146
+LOAD_GLOBAL_MODULE = 147
+LOAD_GLOBAL_BUILTIN = 148
 COPY_FREE_VARS = 149
-LOAD_GLOBAL_MODULE = 150
+LOAD_GLOBAL = 150
 RESUME = 151
-LOAD_GLOBAL_BUILTIN = 152
-LOAD_GLOBAL = 153
-STORE_ATTR = 154
-POP_JUMP_FORWARD_IF_FALSE_BOOL = 155
-POP_JUMP_FORWARD_IF_FALSE_INT = 156
-POP_JUMP_FORWARD_IF_FALSE_NONE = 157
-POP_JUMP_FORWARD_IF_FALSE_LIST = 158
-POP_JUMP_FORWARD_IF_FALSE_STR = 159
-POP_JUMP_FORWARD_IF_TRUE_BOOL = 160
-POP_JUMP_FORWARD_IF_TRUE_INT = 161
-POP_JUMP_FORWARD_IF_TRUE_NONE = 162
-POP_JUMP_FORWARD_IF_TRUE_LIST = 163
-POP_JUMP_FORWARD_IF_TRUE_STR = 164
-POP_JUMP_BACKWARD_IF_FALSE_BOOL = 165
-POP_JUMP_BACKWARD_IF_FALSE_INT = 166
-POP_JUMP_BACKWARD_IF_FALSE_NONE = 167
-POP_JUMP_BACKWARD_IF_FALSE_LIST = 168
-POP_JUMP_BACKWARD_IF_FALSE_STR = 169
-POP_JUMP_BACKWARD_IF_TRUE_BOOL = 170
-POP_JUMP_BACKWARD_IF_TRUE_INT = 171
-POP_JUMP_BACKWARD_IF_TRUE_NONE = 172
-POP_JUMP_BACKWARD_IF_TRUE_LIST = 173
-POP_JUMP_BACKWARD_IF_TRUE_STR = 174
-POP_JUMP_FORWARD_IF_FALSE = 175
-POP_JUMP_FORWARD_IF_TRUE = 176
-POP_JUMP_BACKWARD_IF_FALSE = 177
-POP_JUMP_BACKWARD_IF_TRUE = 178
-UNPACK_SEQUENCE_TWO_TUPLE = 179
-UNPACK_SEQUENCE_TUPLE = 180
-UNPACK_SEQUENCE_LIST = 181
-UNPACK_SEQUENCE = 182
-BUILD_SLICE = 183
-CALL = 184
-CALL_BUILTIN_CLASS = 185
-CALL_FUNCTION_EX = 186
-COMPARE_OP_INT = 187
-COMPARE_OP_FLOAT = 188
-COMPARE_OP_STR = 189
-BINARY_OP_FLOAT_MIXED = 190
-COMPARE_OP_FLOAT_MIXED = 191
+STORE_ATTR = 152
+POP_JUMP_FORWARD_IF_FALSE_BOOL = 153
+POP_JUMP_FORWARD_IF_FALSE_INT = 154
+POP_JUMP_FORWARD_IF_FALSE_NONE = 155
+POP_JUMP_FORWARD_IF_FALSE_LIST = 156
+POP_JUMP_FORWARD_IF_FALSE_STR = 157
+POP_JUMP_FORWARD_IF_TRUE_BOOL = 158
+POP_JUMP_FORWARD_IF_TRUE_INT = 159
+POP_JUMP_FORWARD_IF_TRUE_NONE = 160
+POP_JUMP_FORWARD_IF_TRUE_LIST = 161
+POP_JUMP_FORWARD_IF_TRUE_STR = 162
+POP_JUMP_BACKWARD_IF_FALSE_BOOL = 163
+POP_JUMP_BACKWARD_IF_FALSE_INT = 164
+POP_JUMP_BACKWARD_IF_FALSE_NONE = 165
+POP_JUMP_BACKWARD_IF_FALSE_LIST = 166
+POP_JUMP_BACKWARD_IF_FALSE_STR = 167
+POP_JUMP_BACKWARD_IF_TRUE_BOOL = 168
+POP_JUMP_BACKWARD_IF_TRUE_INT = 169
+POP_JUMP_BACKWARD_IF_TRUE_NONE = 170
+POP_JUMP_BACKWARD_IF_TRUE_LIST = 171
+POP_JUMP_BACKWARD_IF_TRUE_STR = 172
+POP_JUMP_FORWARD_IF_FALSE = 173
+POP_JUMP_FORWARD_IF_TRUE = 174
+POP_JUMP_BACKWARD_IF_FALSE = 175
+POP_JUMP_BACKWARD_IF_TRUE = 176
+UNPACK_SEQUENCE_TWO_TUPLE = 177
+UNPACK_SEQUENCE_TUPLE = 178
+UNPACK_SEQUENCE_LIST = 179
+UNPACK_SEQUENCE = 180
+BUILD_SLICE = 181
+BUILD_TUPLE = 182
+CALL = 183
+CALL_BUILTIN_CLASS = 184
+CALL_FUNCTION_EX = 185
+COMPARE_OP_INT = 186
+COMPARE_OP_FLOAT = 187
+COMPARE_OP_STR = 188
+BINARY_OP_FLOAT_MIXED = 189
+COMPARE_OP_FLOAT_MIXED = 190
+MAKE_FUNCTION = 191
 CALL_BOUND_METHOD = 192
 CALL_PY_FUNCTION = 193
 FOR_ITER_GEN = 194
@@ -294,110 +294,110 @@ opmap = {
     'DELETE_ATTR': 85,
     'COPY': 86,
     'SWAP': 87,
-    'BUILD_TUPLE': 88,
-    'BUILD_LIST': 89,
-    'LIST_APPEND': 90,
-    'LIST_EXTEND': 91,
-    'BUILD_SET': 92,
-    'SET_ADD': 93,
-    'SET_UPDATE': 94,
-    'BUILD_MAP': 95,
-    'BUILD_CONST_KEY_MAP': 96,
-    'DICT_UPDATE': 97,
-    'DICT_MERGE': 98,
-    'MAP_ADD': 99,
-    'BUILD_STRING': 100,
-    'FORMAT_VALUE': 101,
-    'UNPACK_EX': 102,
-    'MATCH_CLASS': 103,
-    'JUMP_FORWARD': 104,
-    'JUMP_BACKWARD': 105,
-    'JUMP_BACKWARD_NO_INTERRUPT': 106,
-    'POP_JUMP_FORWARD_IF_NONE': 107,
-    'POP_JUMP_FORWARD_IF_NOT_NONE': 108,
-    'POP_JUMP_BACKWARD_IF_NONE': 109,
-    'POP_JUMP_BACKWARD_IF_NOT_NONE': 110,
-    'JUMP_IF_FALSE_OR_POP': 111,
-    'JUMP_IF_TRUE_OR_POP': 112,
-    'EXTENDED_ARG': 113,
-    'KW_NAMES': 114,
-    'MAKE_FUNCTION': 115,
-    'IMPORT_NAME': 116,
-    'IMPORT_FROM': 117,
-    'GET_AWAITABLE': 118,
-    'RAISE_VARARGS': 119,
-    'RERAISE': 120,
-    'LOAD_FAST__LOAD_FAST': 121,
-    'LOAD_FAST__LOAD_CONST': 122,
+    'BUILD_LIST': 88,
+    'LIST_APPEND': 89,
+    'LIST_EXTEND': 90,
+    'BUILD_SET': 91,
+    'SET_ADD': 92,
+    'SET_UPDATE': 93,
+    'BUILD_MAP': 94,
+    'BUILD_CONST_KEY_MAP': 95,
+    'DICT_UPDATE': 96,
+    'DICT_MERGE': 97,
+    'MAP_ADD': 98,
+    'BUILD_STRING': 99,
+    'FORMAT_VALUE': 100,
+    'UNPACK_EX': 101,
+    'MATCH_CLASS': 102,
+    'JUMP_FORWARD': 103,
+    'JUMP_BACKWARD': 104,
+    'JUMP_BACKWARD_NO_INTERRUPT': 105,
+    'POP_JUMP_FORWARD_IF_NONE': 106,
+    'POP_JUMP_FORWARD_IF_NOT_NONE': 107,
+    'POP_JUMP_BACKWARD_IF_NONE': 108,
+    'POP_JUMP_BACKWARD_IF_NOT_NONE': 109,
+    'JUMP_IF_FALSE_OR_POP': 110,
+    'JUMP_IF_TRUE_OR_POP': 111,
+    'EXTENDED_ARG': 112,
+    'KW_NAMES': 113,
+    'IMPORT_NAME': 114,
+    'IMPORT_FROM': 115,
+    'GET_AWAITABLE': 116,
+    'RAISE_VARARGS': 117,
+    'RERAISE': 118,
+    'LOAD_FAST__LOAD_FAST': 119,
+    'LOAD_FAST__LOAD_CONST': 120,
+    'LOAD_CONST__LOAD_FAST': 121,
+    'STORE_FAST__LOAD_FAST': 122,
     'SEND': 123,
-    'LOAD_CONST__LOAD_FAST': 124,
-    'STORE_FAST__LOAD_FAST': 125,
-    'STORE_FAST__STORE_FAST': 126,
-    'BINARY_OP': 127,
-    'CALL_BUILTIN_O': 128,
-    'CALL_BUILTIN_FAST': 129,
-    'CALL_BUILTIN_FAST_WITH_KEYWORDS': 130,
-    'CALL_LEN': 131,
-    'CALL_ISINSTANCE': 132,
-    'CALL_TYPE_1': 133,
-    'CALL_STR_1': 134,
+    'STORE_FAST__STORE_FAST': 124,
+    'BINARY_OP': 125,
+    'CALL_BUILTIN_O': 126,
+    'CALL_BUILTIN_FAST': 127,
+    'CALL_BUILTIN_FAST_WITH_KEYWORDS': 128,
+    'CALL_LEN': 129,
+    'CALL_ISINSTANCE': 130,
+    'CALL_TYPE_1': 131,
+    'CALL_STR_1': 132,
+    'CALL_LIST_APPEND': 133,
+    'CALL_METHOD_DESCRIPTOR_O': 134,
     'MAKE_CELL': 135,
-    'CALL_LIST_APPEND': 136,
-    'CALL_METHOD_DESCRIPTOR_O': 137,
-    'CALL_METHOD_DESCRIPTOR_NOARGS': 138,
-    'CALL_METHOD_DESCRIPTOR_FAST': 139,
-    'CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS': 140,
-    'COMPARE_OP': 141,
-    'FOR_ITER_LIST': 142,
-    'FOR_ITER_TUPLE': 143,
-    'FOR_ITER_RANGE': 144,
-    'FOR_ITER': 145,
-    'LOAD_ATTR_WITH_HINT': 146,
-    'LOAD_ATTR': 147,
-    'LOAD_METHOD': 148,
+    'CALL_METHOD_DESCRIPTOR_NOARGS': 136,
+    'CALL_METHOD_DESCRIPTOR_FAST': 137,
+    'CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS': 138,
+    'COMPARE_OP': 139,
+    'FOR_ITER_LIST': 140,
+    'FOR_ITER_TUPLE': 141,
+    'FOR_ITER_RANGE': 142,
+    'FOR_ITER': 143,
+    'LOAD_ATTR_WITH_HINT': 144,
+    'LOAD_ATTR': 145,
+    'LOAD_METHOD': 146,
+    'LOAD_GLOBAL_MODULE': 147,
+    'LOAD_GLOBAL_BUILTIN': 148,
     'COPY_FREE_VARS': 149,
-    'LOAD_GLOBAL_MODULE': 150,
+    'LOAD_GLOBAL': 150,
     'RESUME': 151,
-    'LOAD_GLOBAL_BUILTIN': 152,
-    'LOAD_GLOBAL': 153,
-    'STORE_ATTR': 154,
-    'POP_JUMP_FORWARD_IF_FALSE_BOOL': 155,
-    'POP_JUMP_FORWARD_IF_FALSE_INT': 156,
-    'POP_JUMP_FORWARD_IF_FALSE_NONE': 157,
-    'POP_JUMP_FORWARD_IF_FALSE_LIST': 158,
-    'POP_JUMP_FORWARD_IF_FALSE_STR': 159,
-    'POP_JUMP_FORWARD_IF_TRUE_BOOL': 160,
-    'POP_JUMP_FORWARD_IF_TRUE_INT': 161,
-    'POP_JUMP_FORWARD_IF_TRUE_NONE': 162,
-    'POP_JUMP_FORWARD_IF_TRUE_LIST': 163,
-    'POP_JUMP_FORWARD_IF_TRUE_STR': 164,
-    'POP_JUMP_BACKWARD_IF_FALSE_BOOL': 165,
-    'POP_JUMP_BACKWARD_IF_FALSE_INT': 166,
-    'POP_JUMP_BACKWARD_IF_FALSE_NONE': 167,
-    'POP_JUMP_BACKWARD_IF_FALSE_LIST': 168,
-    'POP_JUMP_BACKWARD_IF_FALSE_STR': 169,
-    'POP_JUMP_BACKWARD_IF_TRUE_BOOL': 170,
-    'POP_JUMP_BACKWARD_IF_TRUE_INT': 171,
-    'POP_JUMP_BACKWARD_IF_TRUE_NONE': 172,
-    'POP_JUMP_BACKWARD_IF_TRUE_LIST': 173,
-    'POP_JUMP_BACKWARD_IF_TRUE_STR': 174,
-    'POP_JUMP_FORWARD_IF_FALSE': 175,
-    'POP_JUMP_FORWARD_IF_TRUE': 176,
-    'POP_JUMP_BACKWARD_IF_FALSE': 177,
-    'POP_JUMP_BACKWARD_IF_TRUE': 178,
-    'UNPACK_SEQUENCE_TWO_TUPLE': 179,
-    'UNPACK_SEQUENCE_TUPLE': 180,
-    'UNPACK_SEQUENCE_LIST': 181,
-    'UNPACK_SEQUENCE': 182,
-    'BUILD_SLICE': 183,
-    'CALL': 184,
-    'CALL_BUILTIN_CLASS': 185,
-    'CALL_FUNCTION_EX': 186,
-    'COMPARE_OP_INT': 187,
-    'COMPARE_OP_FLOAT': 188,
-    'COMPARE_OP_STR': 189,
-    'BINARY_OP_FLOAT_MIXED': 190,
-    'COMPARE_OP_FLOAT_MIXED': 191,
+    'STORE_ATTR': 152,
+    'POP_JUMP_FORWARD_IF_FALSE_BOOL': 153,
+    'POP_JUMP_FORWARD_IF_FALSE_INT': 154,
+    'POP_JUMP_FORWARD_IF_FALSE_NONE': 155,
+    'POP_JUMP_FORWARD_IF_FALSE_LIST': 156,
+    'POP_JUMP_FORWARD_IF_FALSE_STR': 157,
+    'POP_JUMP_FORWARD_IF_TRUE_BOOL': 158,
+    'POP_JUMP_FORWARD_IF_TRUE_INT': 159,
+    'POP_JUMP_FORWARD_IF_TRUE_NONE': 160,
+    'POP_JUMP_FORWARD_IF_TRUE_LIST': 161,
+    'POP_JUMP_FORWARD_IF_TRUE_STR': 162,
+    'POP_JUMP_BACKWARD_IF_FALSE_BOOL': 163,
+    'POP_JUMP_BACKWARD_IF_FALSE_INT': 164,
+    'POP_JUMP_BACKWARD_IF_FALSE_NONE': 165,
+    'POP_JUMP_BACKWARD_IF_FALSE_LIST': 166,
+    'POP_JUMP_BACKWARD_IF_FALSE_STR': 167,
+    'POP_JUMP_BACKWARD_IF_TRUE_BOOL': 168,
+    'POP_JUMP_BACKWARD_IF_TRUE_INT': 169,
+    'POP_JUMP_BACKWARD_IF_TRUE_NONE': 170,
+    'POP_JUMP_BACKWARD_IF_TRUE_LIST': 171,
+    'POP_JUMP_BACKWARD_IF_TRUE_STR': 172,
+    'POP_JUMP_FORWARD_IF_FALSE': 173,
+    'POP_JUMP_FORWARD_IF_TRUE': 174,
+    'POP_JUMP_BACKWARD_IF_FALSE': 175,
+    'POP_JUMP_BACKWARD_IF_TRUE': 176,
+    'UNPACK_SEQUENCE_TWO_TUPLE': 177,
+    'UNPACK_SEQUENCE_TUPLE': 178,
+    'UNPACK_SEQUENCE_LIST': 179,
+    'UNPACK_SEQUENCE': 180,
+    'BUILD_SLICE': 181,
+    'BUILD_TUPLE': 182,
+    'CALL': 183,
+    'CALL_BUILTIN_CLASS': 184,
+    'CALL_FUNCTION_EX': 185,
+    'COMPARE_OP_INT': 186,
+    'COMPARE_OP_FLOAT': 187,
+    'COMPARE_OP_STR': 188,
+    'BINARY_OP_FLOAT_MIXED': 189,
+    'COMPARE_OP_FLOAT_MIXED': 190,
+    'MAKE_FUNCTION': 191,
     'CALL_BOUND_METHOD': 192,
     'CALL_PY_FUNCTION': 193,
     'FOR_ITER_GEN': 194,
@@ -504,7 +504,6 @@ CACHE_SIZE = {
     DELETE_ATTR: 0,
     COPY: 0,
     SWAP: 0,
-    BUILD_TUPLE: 0,
     BUILD_LIST: 0,
     LIST_APPEND: 0,
     LIST_EXTEND: 0,
@@ -531,7 +530,6 @@ CACHE_SIZE = {
     JUMP_IF_TRUE_OR_POP: 0,
     EXTENDED_ARG: 0,
     KW_NAMES: 0,
-    MAKE_FUNCTION: 0,
     IMPORT_NAME: 0,
     IMPORT_FROM: 0,
     GET_AWAITABLE: 0,
@@ -539,9 +537,9 @@ CACHE_SIZE = {
     RERAISE: 0,
     LOAD_FAST__LOAD_FAST: 0,
     LOAD_FAST__LOAD_CONST: 0,
-    SEND: 0,
     LOAD_CONST__LOAD_FAST: 0,
     STORE_FAST__LOAD_FAST: 0,
+    SEND: 0,
     STORE_FAST__STORE_FAST: 0,
     BINARY_OP: 1,
     CALL_BUILTIN_O: 4,
@@ -551,9 +549,9 @@ CACHE_SIZE = {
     CALL_ISINSTANCE: 4,
     CALL_TYPE_1: 4,
     CALL_STR_1: 4,
-    MAKE_CELL: 0,
     CALL_LIST_APPEND: 4,
     CALL_METHOD_DESCRIPTOR_O: 4,
+    MAKE_CELL: 0,
     CALL_METHOD_DESCRIPTOR_NOARGS: 4,
     CALL_METHOD_DESCRIPTOR_FAST: 4,
     CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: 4,
@@ -565,11 +563,11 @@ CACHE_SIZE = {
     LOAD_ATTR_WITH_HINT: 10,
     LOAD_ATTR: 10,
     LOAD_METHOD: 10,
-    COPY_FREE_VARS: 0,
     LOAD_GLOBAL_MODULE: 6,
-    RESUME: 0,
     LOAD_GLOBAL_BUILTIN: 6,
+    COPY_FREE_VARS: 0,
     LOAD_GLOBAL: 6,
+    RESUME: 0,
     STORE_ATTR: 10,
     POP_JUMP_FORWARD_IF_FALSE_BOOL: 1,
     POP_JUMP_FORWARD_IF_FALSE_INT: 1,
@@ -600,6 +598,7 @@ CACHE_SIZE = {
     UNPACK_SEQUENCE_LIST: 1,
     UNPACK_SEQUENCE: 1,
     BUILD_SLICE: 0,
+    BUILD_TUPLE: 0,
     CALL: 4,
     CALL_BUILTIN_CLASS: 4,
     CALL_FUNCTION_EX: 0,
@@ -608,6 +607,7 @@ CACHE_SIZE = {
     COMPARE_OP_STR: 1,
     BINARY_OP_FLOAT_MIXED: 1,
     COMPARE_OP_FLOAT_MIXED: 1,
+    MAKE_FUNCTION: 0,
     CALL_BOUND_METHOD: 4,
     CALL_PY_FUNCTION: 4,
     FOR_ITER_GEN: 1,
@@ -772,6 +772,7 @@ CHANGES = {
     's1.truth': (1, ('POP_JUMP_FORWARD_IF_FALSE', 'POP_JUMP_FORWARD_IF_TRUE', 'POP_JUMP_BACKWARD_IF_FALSE', 'POP_JUMP_BACKWARD_IF_TRUE',)),
     's1.unpack_sequence': (1, ('UNPACK_SEQUENCE',)),
     's2.binary_slice': (2, ()),
+    's2.build_tuple': (2, ()),
     's2.builtin_ctors': (2, ()),
     's2.c_entry': (2, ()),
     's2.call_defaults': (2, ()),
@@ -785,6 +786,7 @@ CHANGES = {
     's2.float_mixed': (2, ()),
     's2.float_reuse': (2, ()),
     's2.frames_loop': (2, ()),
+    's2.function_versions': (2, ()),
     's2.generator_exact_args': (2, ()),
     's2.inline_await': (2, ()),
     's2.inline_bound_calls': (2, ()),
@@ -894,7 +896,6 @@ _STACK_EFFECTS = {
     DELETE_ATTR:                               (-1, -1),
     COPY:                                      (1, 1),
     SWAP:                                      (0, 0),
-    BUILD_TUPLE:                               (lambda oparg: -oparg + 1, lambda oparg: -oparg + 1),
     BUILD_LIST:                                (lambda oparg: -oparg + 1, lambda oparg: -oparg + 1),
     LIST_APPEND:                               (-1, -1),
     LIST_EXTEND:                               (-1, -1),
@@ -921,7 +922,6 @@ _STACK_EFFECTS = {
     JUMP_IF_TRUE_OR_POP:                       (-1, 0),
     EXTENDED_ARG:                              (0, 0),
     KW_NAMES:                                  (0, 0),
-    MAKE_FUNCTION:                             (lambda oparg: -(1 if (oparg & 1) else 0) - (1 if (oparg & 2) else 0) - (1 if (oparg & 4) else 0) - (1 if (oparg & 8) else 0), lambda oparg: -(1 if (oparg & 1) else 0) - (1 if (oparg & 2) else 0) - (1 if (oparg & 4) else 0) - (1 if (oparg & 8) else 0)),
     IMPORT_NAME:                               (-1, -1),
     IMPORT_FROM:                               (1, 1),
     GET_AWAITABLE:                             (0, 0),
@@ -929,9 +929,9 @@ _STACK_EFFECTS = {
     RERAISE:                                   (-1, -1),
     LOAD_FAST__LOAD_FAST:                      (2, 2),
     LOAD_FAST__LOAD_CONST:                     (2, 2),
-    SEND:                                      (0, -1),
     LOAD_CONST__LOAD_FAST:                     (2, 2),
     STORE_FAST__LOAD_FAST:                     (0, 0),
+    SEND:                                      (0, -1),
     STORE_FAST__STORE_FAST:                    (-2, -2),
     BINARY_OP:                                 (-1, -1),
     CALL_BUILTIN_O:                            (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
@@ -941,9 +941,9 @@ _STACK_EFFECTS = {
     CALL_ISINSTANCE:                           (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_TYPE_1:                               (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_STR_1:                                (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
-    MAKE_CELL:                                 (0, 0),
     CALL_LIST_APPEND:                          (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_METHOD_DESCRIPTOR_O:                  (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
+    MAKE_CELL:                                 (0, 0),
     CALL_METHOD_DESCRIPTOR_NOARGS:             (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_METHOD_DESCRIPTOR_FAST:               (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
@@ -955,11 +955,11 @@ _STACK_EFFECTS = {
     LOAD_ATTR_WITH_HINT:                       (0, 0),
     LOAD_ATTR:                                 (0, 0),
     LOAD_METHOD:                               (1, 1),
-    COPY_FREE_VARS:                            (0, 0),
     LOAD_GLOBAL_MODULE:                        (lambda oparg: (1 if (oparg & 1) else 0) + 1, lambda oparg: (1 if (oparg & 1) else 0) + 1),
-    RESUME:                                    (0, 0),
     LOAD_GLOBAL_BUILTIN:                       (lambda oparg: (1 if (oparg & 1) else 0) + 1, lambda oparg: (1 if (oparg & 1) else 0) + 1),
+    COPY_FREE_VARS:                            (0, 0),
     LOAD_GLOBAL:                               (lambda oparg: (1 if (oparg & 1) else 0) + 1, lambda oparg: (1 if (oparg & 1) else 0) + 1),
+    RESUME:                                    (0, 0),
     STORE_ATTR:                                (-2, -2),
     POP_JUMP_FORWARD_IF_FALSE_BOOL:            (-1, -1),
     POP_JUMP_FORWARD_IF_FALSE_INT:             (-1, -1),
@@ -990,6 +990,7 @@ _STACK_EFFECTS = {
     UNPACK_SEQUENCE_LIST:                      (lambda oparg: oparg - 1, lambda oparg: oparg - 1),
     UNPACK_SEQUENCE:                           (lambda oparg: oparg - 1, lambda oparg: oparg - 1),
     BUILD_SLICE:                               (lambda oparg: -(1 if (oparg == 3) else 0) - 1, lambda oparg: -(1 if (oparg == 3) else 0) - 1),
+    BUILD_TUPLE:                               (lambda oparg: -oparg + 1, lambda oparg: -oparg + 1),
     CALL:                                      (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_BUILTIN_CLASS:                        (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_FUNCTION_EX:                          (lambda oparg: -(1 if (oparg & 1) else 0) - 2, lambda oparg: -(1 if (oparg & 1) else 0) - 2),
@@ -998,6 +999,7 @@ _STACK_EFFECTS = {
     COMPARE_OP_STR:                            (-1, -1),
     BINARY_OP_FLOAT_MIXED:                     (-1, -1),
     COMPARE_OP_FLOAT_MIXED:                    (-1, -1),
+    MAKE_FUNCTION:                             (lambda oparg: -(1 if (oparg & 1) else 0) - (1 if (oparg & 2) else 0) - (1 if (oparg & 4) else 0) - (1 if (oparg & 8) else 0), lambda oparg: -(1 if (oparg & 1) else 0) - (1 if (oparg & 2) else 0) - (1 if (oparg & 4) else 0) - (1 if (oparg & 8) else 0)),
     CALL_BOUND_METHOD:                         (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     CALL_PY_FUNCTION:                          (lambda oparg: -oparg - 1, lambda oparg: -oparg - 1),
     FOR_ITER_GEN:                              (1, -1),
