@@ -125,6 +125,23 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
         } \
     } while (0)
 
+/* A returning frame's recursion level and its pop in one step (the base loop's
+ * seam): ff_pop_plain_frame's lowered level while finalizers run is the level
+ * the frame still holds, so the level is left once, after the clear, instead
+ * of raised, lowered and raised again; one test of the switch instead of two. */
+#define FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, frame) \
+    do { \
+        if (ff_cheap_frames && (frame)->frame_obj == NULL && (frame)->f_locals == NULL) { \
+            ff_clear_plain_frame_locals(frame); \
+            (tstate)->recursion_remaining++; \
+            (tstate)->datastack_top = (PyObject **)(frame); \
+        } \
+        else { \
+            FF_LEAVE_RECURSION(); \
+            ff_pop_thread_frame((tstate), (frame)); \
+        } \
+    } while (0)
+
 /* s2.c_entry: the loop is entered by stage 2's own entry (loop.c), or by the
  * default one; both have tested CO_FIVEFOLD (c_entry.h). */
 #define FF_CODE_ON_ENTRY(shadow) (ff_c_entry ? ff_code_of_flagged_shadow(shadow) : ff_code_of_shadow(shadow))
@@ -132,9 +149,8 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
 /* Inlined into the return and unwind paths (two call sites, which a compiler
  * would otherwise share as a call with its register saves). */
 static inline Py_ALWAYS_INLINE void
-ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+ff_clear_plain_frame_locals(_PyInterpreterFrame *frame)
 {
-    tstate->recursion_remaining--;
     PyObject **locals = frame->localsplus;
     /* The count read once: a finalizer run by a decref cannot reach this frame
      * (unlinked, no frame object), so nothing changes its stacktop. */
@@ -144,6 +160,12 @@ ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
     }
     Py_DECREF(frame->f_func);
     Py_DECREF(frame->f_code);
+}
+static inline Py_ALWAYS_INLINE void
+ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    tstate->recursion_remaining--;
+    ff_clear_plain_frame_locals(frame);
     tstate->recursion_remaining++;
     tstate->datastack_top = (PyObject **)frame;
 }
