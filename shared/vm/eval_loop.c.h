@@ -42,6 +42,14 @@
 #ifndef FF_POP_PLAIN_FRAME
 #define FF_POP_PLAIN_FRAME(tstate, frame) ff_pop_thread_frame((tstate), (frame))
 #endif
+/* FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, frame): both of the above for a frame
+ * that returned (the hot path of a call's return), which a stage may do in one
+ * step: the pop lowers the recursion level while finalizers run and raises it
+ * after, so leaving the frame's level until the pop is done counts the same. */
+#ifndef FF_LEAVE_AND_POP_PLAIN_FRAME
+#define FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, frame) \
+    do { FF_LEAVE_RECURSION(); FF_POP_PLAIN_FRAME((tstate), (frame)); } while (0)
+#endif
 /* And for the cost of entering the loop from C: FF_CODE_ON_ENTRY(shadow) is the
  * Code of the frame the loop is called for, or NULL when it has none. By
  * default every check of ff_code_of_shadow; a stage whose own entry (tiers.h)
@@ -278,8 +286,8 @@ exit_frame:
          * its next instruction follows the CALL and its caches. */
         _PyInterpreterFrame *dying = frame;
         frame = cframe->current_frame = dying->previous;
-        FF_LEAVE_RECURSION();
         if (dying->owner == FRAME_OWNED_BY_GENERATOR) {
+            FF_LEAVE_RECURSION();
             /* A generator (or coroutine) resumed in this loop returned: it is
              * finished. Its resumer is the instruction before the caller's
              * resume point: a FOR_ITER (whose cache unit precedes the resume point) ends the
@@ -305,7 +313,7 @@ exit_frame:
             JUMPBY(oparg);
             DISPATCH();
         }
-        FF_POP_PLAIN_FRAME(tstate, dying);
+        FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, dying);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;

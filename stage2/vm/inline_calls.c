@@ -83,9 +83,7 @@ bind_arguments(PyFunctionObject *func, PyCodeObject *co, PyObject **locals, PyOb
 {
     int nparams = co->co_argcount + co->co_kwonlyargcount;
     int varargs = (co->co_flags & CO_VARARGS) != 0;
-    for (int i = 0; i < nparams; i++) {
-        locals[i] = NULL;
-    }
+    ff_fill_null(locals, 0, nparams);
     int nbound = npos < co->co_argcount ? npos : co->co_argcount;   /* the rest go to *args */
     for (int i = 0; i < nbound; i++) {
         locals[i] = argv[i];   /* borrowed until the binding is known to succeed */
@@ -205,9 +203,7 @@ ff_push_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, in
     PyObject **locals = frame->localsplus;
     if (kwnames == NULL && npos == co->co_argcount && co->co_kwonlyargcount == 0
         && !(co->co_flags & (CO_VARARGS | CO_VARKEYWORDS))) {
-        for (int i = 0; i < npos; i++) {
-            locals[i] = argv[i];   /* the common case: taken over from the caller's stack */
-        }
+        ff_copy_refs(locals, argv, npos);   /* the common case: taken over from the caller's stack */
     }
     else if (kwnames == NULL && npos >= co->co_argcount && co->co_kwonlyargcount == 0) {
         /* s2.call_varargs' common shape (ff_frame_size let it through: *args or
@@ -239,9 +235,7 @@ ff_push_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, in
     }
     int first_local = co->co_argcount + co->co_kwonlyargcount
         + ((co->co_flags & CO_VARARGS) != 0) + ((co->co_flags & CO_VARKEYWORDS) != 0);
-    for (int i = first_local; i < co->co_nlocalsplus; i++) {
-        locals[i] = NULL;
-    }
+    ff_fill_null(locals, first_local, co->co_nlocalsplus);   /* no memset call (stage2.h) */
     tstate->datastack_top += size;
     _PyFrame_InitializeSpecials(frame, func, NULL, co->co_nlocalsplus);   /* takes func */
     return frame;

@@ -5391,23 +5391,19 @@ TARGET(CALL_PY_FUNCTION) {
                     if (nargs < co->co_argcount && nargs >= first_default && _PyThreadState_HasStackSpace(tstate, size)) {
                         new_frame = (_PyInterpreterFrame *)tstate->datastack_top;
                         tstate->datastack_top += size;
-                        PyObject **restrict argv = FF_CALL_ARGV(method_or_null, args);
-                        PyObject **restrict locals = new_frame->localsplus;
-                        for (int i = 0; i < nargs; i++) {
-                            locals[i] = argv[i];   // the stack's references, taken over
-                        }
+                        PyObject **locals = new_frame->localsplus;
+                        // The stack's references, taken over; plain loops (stage2.h says why).
+                        ff_copy_refs(locals, FF_CALL_ARGV(method_or_null, args), nargs);
                         for (int i = nargs; i < co->co_argcount; i++) {
                             locals[i] = Py_NewRef(PyTuple_GET_ITEM(defaults, i - first_default));
                         }
-                        for (int i = co->co_argcount; i < co->co_nlocalsplus; i++) {
-                            locals[i] = NULL;
-                        }
+                        ff_fill_null(locals, co->co_argcount, co->co_nlocalsplus);
                         _PyFrame_InitializeSpecials(new_frame, func, NULL, co->co_nlocalsplus);   // takes func
                         FF_ENTER_FRAME(oparg + 2);
                     }
                 }
             }
-#line 5411 "shared/vm/generated/cases.c.h"
+#line 5407 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5428,7 +5424,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5432 "shared/vm/generated/cases.c.h"
+#line 5428 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5449,7 +5445,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5453 "shared/vm/generated/cases.c.h"
+#line 5449 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5468,7 +5464,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5472 "shared/vm/generated/cases.c.h"
+#line 5468 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5486,7 +5482,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5490 "shared/vm/generated/cases.c.h"
+#line 5486 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5498,7 +5494,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5502 "shared/vm/generated/cases.c.h"
+#line 5498 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5515,7 +5511,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5519 "shared/vm/generated/cases.c.h"
+#line 5515 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5537,7 +5533,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5541 "shared/vm/generated/cases.c.h"
+#line 5537 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5576,7 +5572,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5580 "shared/vm/generated/cases.c.h"
+#line 5576 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5592,7 +5588,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5596 "shared/vm/generated/cases.c.h"
+#line 5592 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5611,7 +5607,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5615 "shared/vm/generated/cases.c.h"
+#line 5611 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5623,7 +5619,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5627 "shared/vm/generated/cases.c.h"
+#line 5623 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5648,7 +5644,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5652 "shared/vm/generated/cases.c.h"
+#line 5648 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5669,7 +5665,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5673 "shared/vm/generated/cases.c.h"
+#line 5669 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5695,7 +5691,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5699 "shared/vm/generated/cases.c.h"
+#line 5695 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
