@@ -84,9 +84,7 @@ def test_index_csv_is_readable_by_pandas(tmp_path):
 
 
 def test_killed_run_resumes_and_skips_what_is_stored(tmp_path):
-    # Ten benchmarks: on a loaded machine (CI beside other work) this process can
-    # wait seconds for the CPU between polls, and four tiny ones were all done by
-    # then ("the interrupt came too late"), twice in one day.
+    # Ten tiny benchmarks: room for the signal to land before the last one.
     names = tuple(f"tiny_{c}" for c in "abcdefghij")
     suite = write_tiny_suite(tmp_path / "suite", names=names)
     results = tmp_path / "results"
@@ -100,13 +98,13 @@ def test_killed_run_resumes_and_skips_what_is_stored(tmp_path):
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     first = {p: p.read_bytes() for p in store.files()}
-    assert 1 <= len(first) < 4, "the kill came too late to test resuming"
+    assert 1 <= len(first) < len(names), "the kill came too late to test resuming"
     for path in first:
         pyperf.BenchmarkSuite.load(str(path))  # complete files only
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"skipped {len(first)} stored" in done.stdout
-    assert len(store.files()) == 4
+    assert len(store.files()) == len(names)
     for path, data in first.items():
         assert path.read_bytes() == data  # earlier results intact, not re-measured
 
@@ -170,13 +168,18 @@ def test_bench_runs_over_an_unreadable_file_and_remeasures_it(tmp_path):
 
 
 def test_ctrl_c_during_bench_is_one_line_and_keeps_results(tmp_path):
-    # Ten benchmarks: on a loaded machine (CI beside other work) this process can
-    # wait seconds for the CPU between polls, and four tiny ones were all done by
-    # then ("the interrupt came too late"), twice in one day.
+    # Ten tiny benchmarks: room for the signal to land before the last one.
     names = tuple(f"tiny_{c}" for c in "abcdefghij")
     suite = write_tiny_suite(tmp_path / "suite", names=names)
     results = tmp_path / "results"
-    cmd = [sys.executable, "-m", "fivefold", "bench", "--engines", "cpython", "--suite", str(suite),
+    # Ctrl-C's SIGINT as a terminal's foreground job gets it. A process started
+    # in the background by a non-interactive shell (nohup ... &) inherits SIGINT
+    # ignored, and Python then installs no KeyboardInterrupt handler: the run
+    # would go on to the end. The test gives bench Python's own handler first.
+    cmd = [sys.executable, "-c",
+           "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+           "runpy.run_module('fivefold', run_name='__main__', alter_sys=True)",
+           "bench", "--engines", "cpython", "--suite", str(suite),
            "--results", str(results), "--no-progress", *QUICK]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
