@@ -105,7 +105,6 @@ class Engine:
     changes: tuple[str, ...] = ()         # enabled change ids, sorted
     build_options: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)   # what the wrapper sets
-    accelerate: tuple[str, ...] = ()      # module patterns also compiled (`*`: everything)
     facts: dict[str, str] = field(default_factory=dict)  # from probing the engine
 
     @property
@@ -115,6 +114,11 @@ class Engine:
     @property
     def name(self) -> str:
         return self.spec.text
+
+    @property
+    def accelerate(self) -> tuple[str, ...]:
+        """Module patterns compiled besides the program (`*`: everything)."""
+        return tuple(self.spec.get("accelerate", ()))
 
     @property
     def jit(self) -> bool:

@@ -154,4 +154,4 @@ def _resolve_fivefold(spec: EngineSpec) -> Engine:
         raise EngineError(f"engine {spec.text!r}: the engine reports changes {reported}, "
                           f"the harness expected {ids}")
     return Engine(spec, wrapper, stage=selection.stage, changes=ids, build_options=options,
-                  env=env, facts=facts, accelerate=tuple(spec.get("accelerate", ())))
+                  env=env, facts=facts)
