@@ -115,9 +115,11 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
     (ff_cheap_frames ? _Py_EnterRecursiveCallTstate(tstate, "") : Py_EnterRecursiveCall(""))
 #define FF_LEAVE_RECURSION() \
     do { if (ff_cheap_frames) { tstate->recursion_remaining++; } else { Py_LeaveRecursiveCall(); } } while (0)
+#define FF_CHEAP_POP_FITS(frame) \
+    (ff_cheap_frames && (frame)->frame_obj == NULL && (frame)->f_locals == NULL)
 #define FF_POP_PLAIN_FRAME(tstate, frame) \
     do { \
-        if (ff_cheap_frames && (frame)->frame_obj == NULL && (frame)->f_locals == NULL) { \
+        if (FF_CHEAP_POP_FITS(frame)) { \
             ff_pop_plain_frame((tstate), (frame)); \
         } \
         else { \
@@ -131,10 +133,8 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
  * of raised, lowered and raised again; one test of the switch instead of two. */
 #define FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, frame) \
     do { \
-        if (ff_cheap_frames && (frame)->frame_obj == NULL && (frame)->f_locals == NULL) { \
-            ff_clear_plain_frame_locals(frame); \
-            (tstate)->recursion_remaining++; \
-            (tstate)->datastack_top = (PyObject **)(frame); \
+        if (FF_CHEAP_POP_FITS(frame)) { \
+            ff_leave_plain_frame((tstate), (frame)); \
         } \
         else { \
             FF_LEAVE_RECURSION(); \
@@ -161,13 +161,21 @@ ff_clear_plain_frame_locals(_PyInterpreterFrame *frame)
     Py_DECREF(frame->f_func);
     Py_DECREF(frame->f_code);
 }
+/* Release and pop a frame that still holds its recursion level, leaving it. */
+static inline Py_ALWAYS_INLINE void
+ff_leave_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    ff_clear_plain_frame_locals(frame);
+    tstate->recursion_remaining++;
+    tstate->datastack_top = (PyObject **)frame;
+}
+/* The same for a frame whose level was left already: one level deeper again
+ * while finalizers run, as ff_pop_thread_frame. */
 static inline Py_ALWAYS_INLINE void
 ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
     tstate->recursion_remaining--;
-    ff_clear_plain_frame_locals(frame);
-    tstate->recursion_remaining++;
-    tstate->datastack_top = (PyObject **)frame;
+    ff_leave_plain_frame(tstate, frame);
 }
 
 /* s2.make_generator (make_generator.c). */
