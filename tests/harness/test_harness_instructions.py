@@ -64,3 +64,47 @@ def test_a_cold_cache_does_not_reach_the_count(tmp_path, monkeypatch):
     (warm,) = metric.measure(engine, Entry("cold_loop", script), metrics.RunOptions(repeat=1), tmp_path / "log")
     a, b = cold.get_values()[0], warm.get_values()[0]
     assert abs(a - b) / max(a, b) < 0.01, (a, b)
+
+
+WARMING = """import pyperf
+
+calls = 0
+
+def step():
+    global calls
+    calls += 1
+    total = 0
+    # The first WARM calls do a hundred times the work of the later ones, as an
+    # interpreter still specializing does more than a warm one.
+    for i in range(20000 if calls <= WARM else 200):
+        total += i
+    return total
+
+pyperf.Runner().bench_func('step', step)
+"""
+
+
+def test_a_small_loop_is_counted_warm(tmp_path):
+    # A loop far below WARM_BATCH is counted again in a batch of many loops, so
+    # the count is of the warm loop; the 1-and-2-loop count alone would be the
+    # second (cold) loop's, a hundred times more.
+    metric = metrics.METRICS["instructions"]
+    engine = engines.resolve("cpython")
+    found = {}
+    for warm in (0, 3):
+        script = tmp_path / f"warming_{warm}.py"
+        script.write_text(WARMING.replace("WARM", str(warm), 2))
+        (found[warm],) = metric.measure(engine, Entry(f"warming_{warm}", script),
+                                        metrics.RunOptions(repeat=1), tmp_path / "log")
+    steady, warming = found[0].get_values()[0], found[3].get_values()[0]
+    assert abs(steady - warming) / steady < 0.02, (steady, warming)
+    assert found[3].get_metadata()["fivefold_count_loops"] > 2
+
+
+def test_warm_loops_is_the_power_of_two_that_fills_the_batch():
+    assert metrics.warm_loops(metrics.WARM_BATCH) == 1
+    assert metrics.warm_loops(metrics.WARM_BATCH * 3) == 1
+    assert metrics.warm_loops(metrics.WARM_BATCH // 2) == 2
+    assert metrics.warm_loops(metrics.WARM_BATCH // 2 - 1) == 4
+    assert metrics.warm_loops(15_000) == 2048
+    assert metrics.warm_loops(0) == 2 ** 25
