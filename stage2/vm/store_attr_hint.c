@@ -37,8 +37,27 @@ ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, in
     }
     write_u32(&instr[2], version);
     /* A name not in the dict yet (or past the cache's reach): no entry matches
-     * the hint, every store goes through PyDict_SetItem. */
-    instr[4] = (_Py_CODEUNIT)(hint >= 0 && hint < UINT16_MAX ? hint : UINT16_MAX);
+     * the hint; the first store puts it there (ff_store_attr_rehint). */
+    instr[1 + FF_STORE_ATTR_HINT_UNIT] = (_Py_CODEUNIT)(hint >= 0 && hint < UINT16_MAX ? hint : UINT16_MAX);
     ff_specialize_to(instr, FF_STORE_ATTR, FF_STORE_ATTR_WITH_HINT);
     return 1;
+}
+
+#define REHINT_MAX 64
+
+void
+ff_store_attr_rehint(PyObject *owner, PyObject *name, _Py_CODEUNIT *hint_unit)
+{
+    PyDictObject *dict = ff_instance_dict(owner);
+    /* ff_keys_name_index scans the entries: a dict of more than REHINT_MAX of
+     * them keeps the hint it has (each store through PyDict_SetItem, as before)
+     * rather than pay a long scan after every store at a site whose objects
+     * differ in layout. */
+    if (dict == NULL || !DK_IS_UNICODE(dict->ma_keys) || dict->ma_keys->dk_nentries > REHINT_MAX) {
+        return;
+    }
+    Py_ssize_t index = ff_keys_name_index(dict->ma_keys, name);
+    if (index >= 0 && index < UINT16_MAX) {
+        *hint_unit = (_Py_CODEUNIT)index;
+    }
 }

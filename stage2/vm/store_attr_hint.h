@@ -24,6 +24,15 @@ ff_dict_hint_slot(PyDictObject *dict, uint16_t hint, PyObject *name)
     return *slot != NULL ? slot : NULL;
 }
 
+/* The cache unit of STORE_ATTR_WITH_HINT's hint (counter, type_version/2, hint/1). */
+#define FF_STORE_ATTR_HINT_UNIT 3
+
+/* After a store that missed the hint: write into `hint_unit` the index of
+ * `name`'s entry in `owner`'s instance dict as it is now (read again: the store
+ * may have run a finalizer that replaced the dict), or leave it if there is
+ * none within the cache's reach. */
+void ff_store_attr_rehint(PyObject *owner, PyObject *name, _Py_CODEUNIT *hint_unit);
+
 /* A new PEP 509 version tag for a dict whose value was replaced in place. The
  * tags CPython hands out come from a counter it does not export; ours come
  * from a counter of our own that starts at 2**63, which CPython's never

@@ -5673,7 +5673,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         PyObject *owner = stack_pointer[-1];
         PyObject *v = stack_pointer[-2];
         {
-#line 18 "stage2/vm/store_attr_hint.def"
+#line 22 "stage2/vm/store_attr_hint.def"
             PyDictObject *dict = ff_instance_dict(owner);
             if (dict == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
             PyObject *name = PyTuple_GET_ITEM(names, oparg);
@@ -5688,10 +5688,16 @@ TARGET(STORE_ATTR_WITH_HINT) {
             else {
                 err = PyDict_SetItem((PyObject *)dict, name, v);
                 Py_DECREF(v);
+                if (err == 0) {
+                    // The name was new or sat elsewhere: point the hint at its entry
+                    // now, so that the site's next store replaces the value in place
+                    // (store_attr_hint.c: ff_store_attr_rehint).
+                    ff_store_attr_rehint(owner, name, &next_instr[FF_STORE_ATTR_HINT_UNIT]);
+                }
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5695 "shared/vm/generated/cases.c.h"
+#line 5701 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }

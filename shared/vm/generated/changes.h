@@ -106,7 +106,7 @@ static const ff_change_def ff_change_defs[FF_NUM_CHANGES + 1] = {
     {"s2.make_coroutine", 2, 0, {0}},  /* stage2/vm/make_coroutine.def:10 */
     {"s2.make_generator", 2, 0, {0}},  /* stage2/vm/make_generator.def:9 */
     {"s2.method_cache", 2, 0, {0}},  /* stage2/vm/method_cache.def:12 */
-    {"s2.store_attr_hint", 2, 0, {0}},  /* stage2/vm/store_attr_hint.def:15 */
+    {"s2.store_attr_hint", 2, 0, {0}},  /* stage2/vm/store_attr_hint.def:19 */
     {"s2.store_slice", 2, 0, {0}},  /* stage2/vm/store_slice.def:9 */
     {"s2.str_concat", 2, 0, {0}},  /* stage2/vm/str_concat.def:11 */
     {"s2.subscr_getitem", 2, 0, {0}},  /* stage2/vm/subscr_getitem.def:11 */
