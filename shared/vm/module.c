@@ -149,6 +149,34 @@ default_entry(PyObject *module, PyObject *unused)
     return PyBool_FromLong(ff_active_entry == ff_default_entry);
 }
 
+/* call_trimming_syntax_error(func, *args): func(*args), except that a
+ * SyntaxError it raises leaves with no traceback. The import hook compiles an
+ * imported module through it (runtime/import_hook.py): CPython's compile()
+ * raises a module's SyntaxError from C, so the import system's frame trimming
+ * leaves only the importing line above the error; fivefold's compiler raises it
+ * from its own Python frames, which the trimming does not know. Any other
+ * exception keeps its traceback (a fault of fivefold's must show where). */
+static PyObject *
+call_trimming_syntax_error(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "call_trimming_syntax_error() needs a callable");
+        return NULL;
+    }
+    PyObject *res = PyObject_Vectorcall(args[0], args + 1, nargs - 1, NULL);
+    if (res == NULL && PyErr_ExceptionMatches(PyExc_SyntaxError)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_NormalizeException(&type, &value, &tb);
+        Py_XDECREF(tb);
+        if (value != NULL && PyException_SetTraceback(value, Py_None) < 0) {
+            PyErr_Clear();   /* cannot fail for an exception instance; the error stands */
+        }
+        PyErr_Restore(type, value, NULL);
+    }
+    return res;
+}
+
 static PyMethodDef module_methods[] = {
     {"make_code", (PyCFunction)(void (*)(void))ff_make_code, METH_FASTCALL,
      "make_code(template, bytecode, consts, names, exceptiontable) -> shadow code object\n\n"
@@ -160,6 +188,8 @@ static PyMethodDef module_methods[] = {
      "__main__ module: no Python frame below it (f_back, sys._getframe, tracebacks)\n"
      "and the recursion depth counted from zero, as under `python prog.py`."},
     {"code_of", ff_code_of, METH_O, "code_of(shadow) -> the fivefold Code of a shadow code object"},
+    {"call_trimming_syntax_error", (PyCFunction)(void (*)(void))call_trimming_syntax_error, METH_FASTCALL,
+     "call_trimming_syntax_error(func, *args) -> func(*args); a SyntaxError leaves without a traceback"},
     {"stage", stage, METH_NOARGS, "The stage selected by FIVEFOLD_STAGE at import (default: the highest, 4)."},
     {"built_stages", built_stages, METH_NOARGS,
      "The stages with C code built into this engine (registered through shared/vm/tiers.h), ascending."},

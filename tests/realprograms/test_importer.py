@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 from realprograms_support import cpython, fivefold, write_tree
 
@@ -200,3 +201,47 @@ def test_cache_not_writable_or_not_wanted_still_runs(tmp_path):
     assert result.stdout == "5\n" and "0 written" in result.stderr
     assert not (tmp_path / "pkg" / "__pycache__").exists()
     assert not (tmp_path / "xdg2").exists()
+
+
+def test_a_syntax_error_in_an_imported_module_reads_as_cpythons(tmp_path):
+    # CPython compiles in C and the import system trims its own frames, so the
+    # traceback is the importing line and the error; fivefold's importer, cache
+    # and compiler frames must not show either, whether the program dies of it,
+    # prints it itself, or the module is a package's __init__ or a reload.
+    write_tree(tmp_path, {
+        "bad_mod.py": "x = 1\ndef f(:\n    pass\n",
+        "badpkg/__init__.py": "if True:\npass\n",
+        "ok_mod.py": "X = 1\n",
+        "dies.py": "print('start')\nimport bad_mod\n",
+        "prints.py": """
+            import traceback, importlib
+            for name in ("bad_mod", "badpkg"):
+                try:
+                    importlib.import_module(name)
+                except SyntaxError:
+                    traceback.print_exc()
+            import ok_mod
+            open("ok_mod.py", "w").write("X = (\\n")
+            try:
+                importlib.reload(ok_mod)
+            except SyntaxError as e:
+                traceback.print_exc()
+                print(type(e).__name__, e.lineno, e.filename.endswith("ok_mod.py"))
+        """,
+    })
+    for prog in ("dies.py", "prints.py"):
+        theirs = cpython(prog, cwd=tmp_path, PYTHONDONTWRITEBYTECODE="1")
+        write_tree(tmp_path, {"ok_mod.py": "X = 1\n"})
+        ours = fivefold(prog, cwd=tmp_path)
+        write_tree(tmp_path, {"ok_mod.py": "X = 1\n"})
+        assert "fivefold" not in ours.stderr, ours.stderr
+        expected = theirs.stderr
+        if prog == "prints.py":
+            # importlib.import_module and reload are not the import statement:
+            # CPython trims nothing there, and its traceback goes on through its
+            # own loader's get_code and source_to_code, which fivefold's loader
+            # has not (its compile is reached from C); the rest is the same.
+            expected = re.sub(r'  File "<frozen importlib._bootstrap_external>", line \d+, in '
+                              r'(get_code|source_to_code)\n', "", expected)
+            assert expected.count("\n") < theirs.stderr.count("\n")
+        assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, expected)

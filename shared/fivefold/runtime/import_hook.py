@@ -166,10 +166,34 @@ class Policy:
         return self.why_not(fullname, origin) is None
 
 
+class _GetCodeAsCPython:
+    """FivefoldLoader.get_code as the import system calls it (`loader.get_code(name)`
+    in exec_module): `compile_module(name)` reached through importlib's
+    `_call_with_frames_removed` and a C call that drops a SyntaxError's
+    traceback, with no Python frame of fivefold's in between. CPython's loader
+    compiles through `_call_with_frames_removed` too, and the import system
+    trims importlib's frames down to such a call: so a SyntaxError in an
+    imported module shows the importing line and the error, as python shows
+    it, instead of fivefold's importer, cache and compiler frames. Bound
+    methods, not functools.partial: functools is not imported at start-up."""
+
+    def __get__(self, loader, owner=None):
+        if loader is None:
+            return owner.compile_module
+        from fivefold import _fivefold
+        from _frozen_importlib import _call_with_frames_removed
+        method = type(loader.compile_module)
+        # _call_with_frames_removed(call_trimming_syntax_error, compile_module, name)
+        return method(method(_call_with_frames_removed, _fivefold.call_trimming_syntax_error),
+                      loader.compile_module)
+
+
 class FivefoldLoader(SourceFileLoader):
     """A source file loader whose code is fivefold's (cached like __pycache__)."""
 
-    def get_code(self, fullname):
+    get_code = _GetCodeAsCPython()
+
+    def compile_module(self, fullname):
         path = self.get_filename(fullname)
         source = self.get_data(path)
         _COMPILING[0] += 1
