@@ -92,14 +92,27 @@ extern int ff_generator_exact_args;   /* s2.generator_exact_args */
 #define FF_EXACT_ARGS_UNIT 1
 #define FF_NOT_EXACT_ARGS 0xFFFFFFFFu
 uint32_t ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache);
+/* Fivefold's own versions count down from FF_NOT_EXACT_ARGS - 1 to
+ * FF_LOWEST_VERSION (CPython's count up from 1) and are given only to functions
+ * whose code passed ff_cache_exact_args' checks (the code's flags and counts,
+ * which cannot change; a setter of __code__ resets the version to 0); the
+ * switches those checks read are set once, at import. So a callee whose version
+ * is one of them can be cached at a site without checking it again: a site
+ * that sees several functions in turn (copy.deepcopy's `copier(x, memo)`)
+ * re-caches each one with a compare and a store instead of a call of
+ * ff_cache_exact_args (CPython 3.11 backs off to its generic CALL instead,
+ * which pushes the frame through the general binding). */
+#define FF_LOWEST_VERSION 0x80000000u
+#define FF_CHECKED_VERSION(version) ((version) >= FF_LOWEST_VERSION && (version) != FF_NOT_EXACT_ARGS)
 
 /* s2.function_versions (call_exact_args.c): a function of fivefold code with no
  * version takes the one its Code keeps for all its functions (given on first
  * use), so a site that cached one function of a code object also fits the next
  * one MAKE_FUNCTION makes from it (comprehensions, generator expressions, inner
- * functions). 0 when versions have run out. */
+ * functions). 0 when its functions cannot be called with exact arguments
+ * (the Code then keeps FF_NOT_EXACT_ARGS) or versions have run out. */
 extern int ff_function_versions;
-uint32_t ff_code_func_version(FFCode *code);
+uint32_t ff_code_func_version(FFCode *code, PyCodeObject *shadow);
 
 extern int ff_build_tuple_on;      /* s2.build_tuple */
 

@@ -5245,10 +5245,13 @@ TARGET(MAKE_FUNCTION) {
                 // has a Code, and only its functions run in the loop's cached calls.
                 FFCode *code = ff_code_of_shadow((PyCodeObject *)made->func_code);
                 if (code != NULL) {
-                    made->func_version = code->func_version != 0 ? code->func_version : ff_code_func_version(code);
+                    // FF_NOT_EXACT_ARGS: no version for functions of this code (stage2.h).
+                    uint32_t version = code->func_version;
+                    made->func_version = version == 0 ? ff_code_func_version(code, (PyCodeObject *)made->func_code)
+                                         : version != FF_NOT_EXACT_ARGS ? version : 0;
                 }
             }
-#line 5252 "shared/vm/generated/cases.c.h"
+#line 5255 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5265,7 +5268,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5269 "shared/vm/generated/cases.c.h"
+#line 5272 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5296,7 +5299,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5300 "shared/vm/generated/cases.c.h"
+#line 5303 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5320,7 +5323,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5324 "shared/vm/generated/cases.c.h"
+#line 5327 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5340,7 +5343,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5344 "shared/vm/generated/cases.c.h"
+#line 5347 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5356,8 +5359,17 @@ TARGET(CALL_PY_FUNCTION) {
                 int nargs = FF_CALL_NARGS(method_or_null, oparg);
                 uint32_t version = func->func_version;
                 if (version != func_version || version == 0) {
-                    version = func_version == FF_NOT_EXACT_ARGS
-                        ? 0 : ff_cache_exact_args(func, &next_instr[FF_EXACT_ARGS_UNIT]);
+                    if (func_version == FF_NOT_EXACT_ARGS) {
+                        version = 0;
+                    }
+                    else if (FF_CHECKED_VERSION(version)) {
+                        // Checked when it was given (stage2.h): a site that sees
+                        // several callees in turn re-caches each with a store.
+                        write_u32(&next_instr[FF_EXACT_ARGS_UNIT], version);
+                    }
+                    else {
+                        version = ff_cache_exact_args(func, &next_instr[FF_EXACT_ARGS_UNIT]);
+                    }
                 }
                 PyCodeObject *co = (PyCodeObject *)func->func_code;
                 if (version != 0 && kwnames == NULL && nargs == co->co_argcount) {
@@ -5367,7 +5379,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5371 "shared/vm/generated/cases.c.h"
+#line 5383 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5403,7 +5415,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5407 "shared/vm/generated/cases.c.h"
+#line 5419 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5424,7 +5436,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5428 "shared/vm/generated/cases.c.h"
+#line 5440 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5445,7 +5457,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5449 "shared/vm/generated/cases.c.h"
+#line 5461 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5464,7 +5476,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5468 "shared/vm/generated/cases.c.h"
+#line 5480 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5482,7 +5494,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5486 "shared/vm/generated/cases.c.h"
+#line 5498 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5494,7 +5506,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5498 "shared/vm/generated/cases.c.h"
+#line 5510 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5511,7 +5523,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5515 "shared/vm/generated/cases.c.h"
+#line 5527 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5533,7 +5545,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5537 "shared/vm/generated/cases.c.h"
+#line 5549 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5572,7 +5584,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5576 "shared/vm/generated/cases.c.h"
+#line 5588 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5588,7 +5600,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5592 "shared/vm/generated/cases.c.h"
+#line 5604 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5607,7 +5619,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5611 "shared/vm/generated/cases.c.h"
+#line 5623 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5619,7 +5631,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5623 "shared/vm/generated/cases.c.h"
+#line 5635 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5644,7 +5656,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5648 "shared/vm/generated/cases.c.h"
+#line 5660 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5665,7 +5677,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5669 "shared/vm/generated/cases.c.h"
+#line 5681 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5691,7 +5703,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5695 "shared/vm/generated/cases.c.h"
+#line 5707 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
