@@ -155,6 +155,25 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
         } \
     } while (0)
 
+/* A generator or coroutine that returned in the loop (the base loop's seam):
+ * with no frame object and no locals dict its frame is released inline, as a
+ * returning plain frame is (its locals, function and code), instead of through
+ * frame.c's general clear; the state and the exception state as
+ * ff_generator_release leaves them. */
+#define FF_RELEASE_RETURNED_GENERATOR(tstate, gen) \
+    do { \
+        PyGenObject *gen_ = (gen); \
+        _PyInterpreterFrame *gen_frame_ = (_PyInterpreterFrame *)gen_->gi_iframe; \
+        if (FF_CHEAP_POP_FITS(gen_frame_)) { \
+            Py_CLEAR(gen_->gi_exc_state.exc_value); \
+            gen_->gi_frame_state = FRAME_CLEARED; \
+            ff_clear_plain_frame_locals(gen_frame_); \
+        } \
+        else { \
+            ff_generator_release(gen_); \
+        } \
+    } while (0)
+
 /* s2.c_entry: the loop is entered by stage 2's own entry (loop.c), or by the
  * default one; both have tested CO_FIVEFOLD (c_entry.h). */
 #define FF_CODE_ON_ENTRY(shadow) (ff_c_entry ? ff_code_of_flagged_shadow(shadow) : ff_code_of_shadow(shadow))
@@ -191,16 +210,14 @@ ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
     ff_leave_plain_frame(tstate, frame);
 }
 
-/* s2.make_generator (make_generator.c). */
+/* s2.make_generator (make_generator.c) and s2.make_coroutine
+ * (make_coroutine.c): RETURN_GENERATOR's object made in one call, for the type
+ * chosen by the code's kind (FF_GENERATOR_OBJECT_KINDS, as _Py_MakeCoro
+ * chooses); the layouts checked once, when the changes are switched on. */
+#define FF_GENERATOR_OBJECT_KINDS (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)
 int ff_gen_type_layout_known(PyTypeObject *type);
-int ff_generator_layout_known(void);
+int ff_coroutine_layouts_known(void);
 PyObject *ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type);
-PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
-
-/* s2.make_coroutine (make_coroutine.c): RETURN_GENERATOR for a coroutine or an
- * async generator: the new object, or NULL (with an exception on MemoryError;
- * without one when the base VM's way must make it). */
-PyObject *ff_new_coroutine(PyThreadState *tstate, _PyInterpreterFrame *frame);
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,
