@@ -164,7 +164,9 @@ CHANGES = [FRAMES_LOOP] + [
                     "keywords, no defaults needed; CPython 3.11's CALL_PY_EXACT_ARGS) caches the "
                     "function's version in the CALL's inline cache and, while the callee has that "
                     "version, pushes its frame right in the instruction: the arguments copied in, "
-                    "the other locals NULL, none of s2.inline_calls' per-call checks and binding.",
+                    "the other locals NULL, none of s2.inline_calls' per-call checks and binding. "
+                    "A site that sees several callees in turn re-caches each one's version with a "
+                    "store (fivefold gives versions only to functions such a call fits).",
         targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "hexiom", "nqueens"),
         test="tests/stage2/test_call_exact_args.py",
         requires=("s2.inline_calls", FRAMES_LOOP.id))),

@@ -593,6 +593,16 @@ flow_step(flow *f, Py_ssize_t i, FFCode *code, uint64_t *cur, uint64_t *edge)
             return bad_code(f->name, d.start, "a NULL on the stack is used as a value");
         }
     }
+    /* A generator suspended at this yield is delegating (`yield from`, `await`)
+     * when a RESUME with oparg 2 or more follows: CPython's _PyGen_yf (close,
+     * throw, cr_await, gi_yieldfrom) and ops.c's gen_yf then take the stack's
+     * top, below the value yielded, as the receiver. There must be one, and no
+     * NULL (found by tests/vm/bytecode_fuzz.py: RESUME 1 -> 7 after a plain
+     * yield, then close(), read below the stack). */
+    if (d.op == FF_YIELD_VALUE && d.next < n && _Py_OPCODE(code->instrs[d.next]) == FF_RESUME
+        && _Py_OPARG(code->instrs[d.next]) >= 2 && (d0 < 2 || FLOW_GET(cur, d0 - 2))) {
+        return bad_code(f->name, d.next, "RESUME of a yield from with no receiver below the value yielded");
+    }
     int backward;
     if (is_jump(d.op, &backward)) {
         Py_ssize_t target = backward ? d.next - d.oparg : d.next + d.oparg;

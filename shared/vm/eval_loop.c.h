@@ -50,6 +50,12 @@
 #define FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, frame) \
     do { FF_LEAVE_RECURSION(); FF_POP_PLAIN_FRAME((tstate), (frame)); } while (0)
 #endif
+/* FF_RELEASE_RETURNED_GENERATOR(tstate, gen): a generator or coroutine this
+ * loop resumed has returned (its frame unlinked, ff_generator_leave): it lets go
+ * of its frame, as gen_send_ex2 does. By default frame.c's general release. */
+#ifndef FF_RELEASE_RETURNED_GENERATOR
+#define FF_RELEASE_RETURNED_GENERATOR(tstate, gen) ff_generator_release(gen)
+#endif
 /* And for the cost of entering the loop from C: FF_CODE_ON_ENTRY(shadow) is the
  * Code of the frame the loop is called for, or NULL when it has none. By
  * default every check of ff_code_of_shadow; a stage whose own entry (tiers.h)
@@ -296,7 +302,7 @@ exit_frame:
              * guaranteed the unit before it is no FOR_ITER) pops the receiver,
              * and jumps with the value as the result of `yield from`. Both
              * arguments are below 256 (no EXTENDED_ARG). */
-            ff_generator_release(ff_generator_leave(tstate, dying, FRAME_COMPLETED));
+            FF_RELEASE_RETURNED_GENERATOR(tstate, ff_generator_leave(tstate, dying, FRAME_COMPLETED));
             FF_LOAD_FRAME_STATE();
             PyObject *resumer = *--stack_pointer;
             if (ff_deopt[_Py_OPCODE(next_instr[-1 - ff_cache_size[FF_FOR_ITER]])] == FF_FOR_ITER) {

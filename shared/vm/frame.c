@@ -102,13 +102,23 @@ ff_add_traceback(_PyInterpreterFrame *frame)
     if (_PyFrame_IsIncomplete(frame)) {
         return;
     }
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    PyFrameObject *f = PyEval_GetFrame();   /* this frame, as a frame object (borrowed) */
-    PyErr_Restore(type, value, tb);
-    if (f != NULL) {
-        PyTraceBack_Here(f);
+    PyFrameObject *f = frame->frame_obj;
+    if (f == NULL) {
+        /* This frame (the current one) as a frame object, borrowed. Making it
+         * keeps the exception being raised (3.11's _PyFrame_MakeAndSetFrameObject
+         * fetches and restores it around the allocation: checked in 3.11.7's
+         * libpython), so no fetch and restore here. On MemoryError it has
+         * dropped that exception and PyEval_GetFrame clears the MemoryError:
+         * CPython's error path is left with the MemoryError, so is this one. */
+        f = PyEval_GetFrame();
+        if (f == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_NoMemory();
+            }
+            return;
+        }
     }
+    PyTraceBack_Here(f);
 }
 
 /* run_as_main(code, globals): run a program's module code as `python prog.py`

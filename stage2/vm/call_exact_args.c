@@ -12,13 +12,33 @@
  * FF_NOT_EXACT_ARGS, so the two never meet: ours stop at 2**31, which
  * CPython's would reach only after two billion versions. Either kind names the
  * function's state until a setter resets it, which is all the cache needs. */
-#define FF_LOWEST_VERSION 0x80000000u
 static uint32_t next_version = FF_NOT_EXACT_ARGS - 1;
 
 static uint32_t
 new_version(void)
 {
     return next_version >= FF_LOWEST_VERSION ? next_version-- : 0;
+}
+
+/* What stays true of a function while its version does: fivefold code with
+ * positional parameters only (no *args, **kwargs or keyword-only ones, so that
+ * exactly co_argcount positional arguments bind them all), not a generator or
+ * coroutine (whose call makes an object instead of running) unless
+ * s2.generator_exact_args is on: the loop runs a pushed generator frame's
+ * RETURN_GENERATOR and resumes the caller with the object. Only code that
+ * passes gets one of fivefold's versions (FF_CHECKED_VERSION, stage2.h). */
+static int
+code_exact_args_possible(PyCodeObject *co)
+{
+    int refused = CO_VARARGS | CO_VARKEYWORDS | (ff_generator_exact_args ? 0 : FF_GENERATOR_KINDS);
+    return !(co->co_flags & refused) && co->co_kwonlyargcount == 0;
+}
+
+static int
+exact_args_possible(PyFunctionObject *func)
+{
+    PyCodeObject *co = (PyCodeObject *)func->func_code;
+    return code_exact_args_possible(co) && ff_code_of_shadow(co) != NULL;
 }
 
 /* s2.function_versions: one version per Code, shared by every function whose
@@ -31,12 +51,16 @@ new_version(void)
  * and BINARY_SUBSCR's specializer refuse), so its caches never meet ours;
  * CPython 3.13 shares versions the same way (func_version from co_version). */
 uint32_t
-ff_code_func_version(FFCode *code)
+ff_code_func_version(FFCode *code, PyCodeObject *shadow)
 {
+    /* A Code whose functions cannot be called with exact arguments keeps
+     * FF_NOT_EXACT_ARGS (looked at once) and gives its functions none, so
+     * that a version of fivefold's always means the checks passed. */
     if (code->func_version == 0) {
-        code->func_version = new_version();
+        uint32_t version = code_exact_args_possible(shadow) ? new_version() : FF_NOT_EXACT_ARGS;
+        code->func_version = version != 0 ? version : FF_NOT_EXACT_ARGS;
     }
-    return code->func_version;
+    return code->func_version != FF_NOT_EXACT_ARGS ? code->func_version : 0;
 }
 
 static uint32_t
@@ -45,24 +69,11 @@ function_version(PyFunctionObject *func)
     if (func->func_version == 0) {
         /* exact_args_possible has found the Code */
         func->func_version = ff_function_versions
-            ? ff_code_func_version(ff_code_of_checked_shadow((PyCodeObject *)func->func_code))
+            ? ff_code_func_version(ff_code_of_checked_shadow((PyCodeObject *)func->func_code),
+                                    (PyCodeObject *)func->func_code)
             : new_version();
     }
     return func->func_version;
-}
-
-/* What stays true of a function while its version does: fivefold code with
- * positional parameters only (no *args, **kwargs or keyword-only ones, so that
- * exactly co_argcount positional arguments bind them all), not a generator or
- * coroutine (whose call makes an object instead of running) unless
- * s2.generator_exact_args is on: the loop runs a pushed generator frame's
- * RETURN_GENERATOR and resumes the caller with the object. */
-static int
-exact_args_possible(PyFunctionObject *func)
-{
-    PyCodeObject *co = (PyCodeObject *)func->func_code;
-    int refused = CO_VARARGS | CO_VARKEYWORDS | (ff_generator_exact_args ? 0 : FF_GENERATOR_KINDS);
-    return !(co->co_flags & refused) && co->co_kwonlyargcount == 0 && ff_code_of_shadow(co) != NULL;
 }
 
 uint32_t

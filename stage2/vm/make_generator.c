@@ -14,21 +14,18 @@ ff_gen_type_layout_known(PyTypeObject *type)
            && type->tp_itemsize == (Py_ssize_t)sizeof(PyObject *);
 }
 
-/* PyGen_Type's layout, checked once; if it differs, the base VM's way is used. */
-int
-ff_generator_layout_known(void)
-{
-    static int known = -1;
-    if (known < 0) {
-        known = ff_gen_type_layout_known(&PyGen_Type);
-    }
-    return known;
-}
-
 /* A new object of `type` (make_gen in 3.11's Objects/genobject.c) that takes
  * this frame over (_PyFrame_Copy), leaving the frame as CPython's
  * RETURN_GENERATOR leaves it for the caller to pop; NULL on MemoryError. The
- * caller has checked the type's layout and that the frame has no frame object. */
+ * one way generators, coroutines and async generators are made here (the
+ * callers, RETURN_GENERATOR's stage-2 micro-ops, have chosen the type from the
+ * code's flags and checked its layout, the frame has no frame object). All
+ * fields are written once, in place: origin/finalizer NULL (a coroutine made
+ * while origin tracking is on takes the base VM's way), an async generator's
+ * hooks not inited (its first iteration runs sys.set_asyncgen_hooks'
+ * firstiter). Tracked by the cycle GC as make_gen does it (_PyObject_GC_TRACK,
+ * inline: the object is new, so PyObject_GC_Track's check that it is not
+ * tracked yet cannot fail). */
 PyObject *
 ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type)
 {
@@ -56,20 +53,14 @@ ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type)
     gen_frame->previous = NULL;
     gen_frame->owner = FRAME_OWNED_BY_GENERATOR;
     gen->gi_frame_state = FRAME_CREATED;
-    ff_frame_moved_out(frame);
-    PyObject_GC_Track(gen);
-    return (PyObject *)gen;
-}
-
-/* RETURN_GENERATOR for a plain generator; NULL with no exception for a
- * coroutine or async generator (s2.make_coroutine's or the base VM's way). */
-PyObject *
-ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame)
-{
-    (void)tstate;
-    if ((frame->f_code->co_flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) != CO_GENERATOR
-        || frame->frame_obj != NULL) {
-        return NULL;   /* (a frame object this early: the base VM's way handles it) */
+    if (ff_frame_moved_out_entirely(frame)) {
+        /* The common case (a frame the loop pushed): nothing to take back. */
+        frame->stacktop = 0;
+        frame->f_locals = NULL;
     }
-    return ff_generator_from_frame(frame, &PyGen_Type);
+    else {
+        ff_frame_moved_out(frame);
+    }
+    _PyObject_GC_TRACK(gen);
+    return (PyObject *)gen;
 }

@@ -46,7 +46,8 @@ configure(const unsigned char *on)
     ff_float_reuse = on[FF_CHANGE_s2_float_reuse];
     ff_inline_init = on[FF_CHANGE_s2_inline_init];
     ff_compare_branch = on[FF_CHANGE_s2_compare_branch];
-    ff_direct_generators = on[FF_CHANGE_s2_make_generator];
+    /* Each with its types' layouts checked once (3.11's, else the base VM's way). */
+    ff_direct_generators = on[FF_CHANGE_s2_make_generator] && ff_gen_type_layout_known(&PyGen_Type);
     ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
     ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
@@ -66,7 +67,7 @@ configure(const unsigned char *on)
     ff_builtin_ctors = on[FF_CHANGE_s2_builtin_ctors];
     ff_exc_match = on[FF_CHANGE_s2_exc_match];
     ff_inline_await = on[FF_CHANGE_s2_inline_await];
-    ff_direct_coroutines = on[FF_CHANGE_s2_make_coroutine];
+    ff_direct_coroutines = on[FF_CHANGE_s2_make_coroutine] && ff_coroutine_layouts_known();
     ff_inline_generator_calls = on[FF_CHANGE_s2_inline_generator_calls];
     ff_call_exact_args = on[FF_CHANGE_s2_call_exact_args];
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];

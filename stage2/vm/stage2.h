@@ -92,14 +92,27 @@ extern int ff_generator_exact_args;   /* s2.generator_exact_args */
 #define FF_EXACT_ARGS_UNIT 1
 #define FF_NOT_EXACT_ARGS 0xFFFFFFFFu
 uint32_t ff_cache_exact_args(PyFunctionObject *func, _Py_CODEUNIT *cache);
+/* Fivefold's own versions count down from FF_NOT_EXACT_ARGS - 1 to
+ * FF_LOWEST_VERSION (CPython's count up from 1) and are given only to functions
+ * whose code passed ff_cache_exact_args' checks (the code's flags and counts,
+ * which cannot change; a setter of __code__ resets the version to 0); the
+ * switches those checks read are set once, at import. So a callee whose version
+ * is one of them can be cached at a site without checking it again: a site
+ * that sees several functions in turn (copy.deepcopy's `copier(x, memo)`)
+ * re-caches each one with a compare and a store instead of a call of
+ * ff_cache_exact_args (CPython 3.11 backs off to its generic CALL instead,
+ * which pushes the frame through the general binding). */
+#define FF_LOWEST_VERSION 0x80000000u
+#define FF_CHECKED_VERSION(version) ((version) >= FF_LOWEST_VERSION && (version) != FF_NOT_EXACT_ARGS)
 
 /* s2.function_versions (call_exact_args.c): a function of fivefold code with no
  * version takes the one its Code keeps for all its functions (given on first
  * use), so a site that cached one function of a code object also fits the next
  * one MAKE_FUNCTION makes from it (comprehensions, generator expressions, inner
- * functions). 0 when versions have run out. */
+ * functions). 0 when its functions cannot be called with exact arguments
+ * (the Code then keeps FF_NOT_EXACT_ARGS) or versions have run out. */
 extern int ff_function_versions;
-uint32_t ff_code_func_version(FFCode *code);
+uint32_t ff_code_func_version(FFCode *code, PyCodeObject *shadow);
 
 extern int ff_build_tuple_on;      /* s2.build_tuple */
 
@@ -142,6 +155,25 @@ extern int ff_build_tuple_on;      /* s2.build_tuple */
         } \
     } while (0)
 
+/* A generator or coroutine that returned in the loop (the base loop's seam):
+ * with no frame object and no locals dict its frame is released inline, as a
+ * returning plain frame is (its locals, function and code), instead of through
+ * frame.c's general clear; the state and the exception state as
+ * ff_generator_release leaves them. */
+#define FF_RELEASE_RETURNED_GENERATOR(tstate, gen) \
+    do { \
+        PyGenObject *gen_ = (gen); \
+        _PyInterpreterFrame *gen_frame_ = (_PyInterpreterFrame *)gen_->gi_iframe; \
+        if (FF_CHEAP_POP_FITS(gen_frame_)) { \
+            Py_CLEAR(gen_->gi_exc_state.exc_value); \
+            gen_->gi_frame_state = FRAME_CLEARED; \
+            ff_clear_plain_frame_locals(gen_frame_); \
+        } \
+        else { \
+            ff_generator_release(gen_); \
+        } \
+    } while (0)
+
 /* s2.c_entry: the loop is entered by stage 2's own entry (loop.c), or by the
  * default one; both have tested CO_FIVEFOLD (c_entry.h). */
 #define FF_CODE_ON_ENTRY(shadow) (ff_c_entry ? ff_code_of_flagged_shadow(shadow) : ff_code_of_shadow(shadow))
@@ -178,16 +210,14 @@ ff_pop_plain_frame(PyThreadState *tstate, _PyInterpreterFrame *frame)
     ff_leave_plain_frame(tstate, frame);
 }
 
-/* s2.make_generator (make_generator.c). */
+/* s2.make_generator (make_generator.c) and s2.make_coroutine
+ * (make_coroutine.c): RETURN_GENERATOR's object made in one call, for the type
+ * chosen by the code's kind (FF_GENERATOR_OBJECT_KINDS, as _Py_MakeCoro
+ * chooses); the layouts checked once, when the changes are switched on. */
+#define FF_GENERATOR_OBJECT_KINDS (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)
 int ff_gen_type_layout_known(PyTypeObject *type);
-int ff_generator_layout_known(void);
+int ff_coroutine_layouts_known(void);
 PyObject *ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type);
-PyObject *ff_new_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
-
-/* s2.make_coroutine (make_coroutine.c): RETURN_GENERATOR for a coroutine or an
- * async generator: the new object, or NULL (with an exception on MemoryError;
- * without one when the base VM's way must make it). */
-PyObject *ff_new_coroutine(PyThreadState *tstate, _PyInterpreterFrame *frame);
 
 /* s2.inline_calls (inline_calls.c): a frame for a call of `func` with argv[0..nargs)
  * (the last len(kwnames) of them by keyword) pushed on the thread's data stack,

@@ -17,7 +17,7 @@ from differential import compare, run_cpython, run_fivefold
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "async"
 
 PROGRAMS = ["await_chains", "await_errors", "asyncio_await_tree", "coroutines_by_hand", "asyncio_tasks",
-            "async_traceback"]
+            "async_traceback", "coroutine_lifecycle"]
 
 
 @pytest.mark.parametrize("name", PROGRAMS)

@@ -89,7 +89,8 @@ PROGRAM = """
 
 
 @pytest.mark.parametrize("setting", ["on", "off"])
-@pytest.mark.parametrize("program", ["make", "await_chains", "async_generators", "asyncio_await_tree"])
+@pytest.mark.parametrize("program", ["make", "await_chains", "async_generators", "asyncio_await_tree",
+                                     "coroutine_lifecycle"])
 def test_same_as_cpython(tmp_path, setting, program):
     path = tmp_path / f"{program}.py"
     text = textwrap.dedent(PROGRAM) if program == "make" else (CORPUS / f"{program}.py").read_text()

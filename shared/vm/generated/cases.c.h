@@ -322,7 +322,7 @@ TARGET(GET_AITER) {
     PyObject *obj = stack_pointer[-1];
     PyObject *iter;
     {
-#line 852 "shared/vm/instructions.def"
+#line 854 "shared/vm/instructions.def"
         iter = ff_get_aiter(tstate, obj);
         Py_XDECREF(obj);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
@@ -336,7 +336,7 @@ TARGET(GET_ANEXT) {
     PyObject *aiter = stack_pointer[-1];
     PyObject *awaitable;
     {
-#line 858 "shared/vm/instructions.def"
+#line 860 "shared/vm/instructions.def"
         awaitable = ff_get_anext(tstate, aiter);
         if (awaitable == NULL) {
             goto error;
@@ -352,7 +352,7 @@ TARGET(END_ASYNC_FOR) {
     PyObject *exc = stack_pointer[-1];
     PyObject *aiter = stack_pointer[-2];
     {
-#line 865 "shared/vm/instructions.def"
+#line 867 "shared/vm/instructions.def"
         // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
         // anything else is re-raised (no new traceback entry, as RERAISE).
         if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
@@ -374,7 +374,7 @@ TARGET(BEFORE_ASYNC_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 878 "shared/vm/instructions.def"
+#line 880 "shared/vm/instructions.def"
         res = ff_before_async_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -390,7 +390,7 @@ TARGET(ASYNC_GEN_WRAP) {
     PyObject *value = stack_pointer[-1];
     PyObject *wrapped;
     {
-#line 884 "shared/vm/instructions.def"
+#line 886 "shared/vm/instructions.def"
         // An async generator's yielded value, marked as such for its asend().
         wrapped = ff_async_gen_wrap(value);
         Py_XDECREF(value);
@@ -405,7 +405,7 @@ TARGET(PUSH_EXC_INFO) {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
-#line 928 "shared/vm/instructions.def"
+#line 930 "shared/vm/instructions.def"
         // The exception being handled is what sys.exc_info() and tracebacks read as
         // an exception: anything else (mutated bytecode) is refused.
         if (!PyExceptionInstance_Check(new_exc)) {
@@ -431,7 +431,7 @@ TARGET(PUSH_EXC_INFO) {
 TARGET(POP_EXCEPT) {
     PyObject *exc_value = stack_pointer[-1];
     {
-#line 945 "shared/vm/instructions.def"
+#line 947 "shared/vm/instructions.def"
         if (exc_value != Py_None && !PyExceptionInstance_Check(exc_value)) {
             PyErr_SetString(PyExc_SystemError, "POP_EXCEPT restores something that is not an exception");
             goto error;
@@ -450,7 +450,7 @@ TARGET(CHECK_EG_MATCH) {
     PyObject *rest;
     PyObject *match;
     {
-#line 967 "shared/vm/instructions.def"
+#line 969 "shared/vm/instructions.def"
         // except*: split the exception group left so far. No match: [exc_value, None];
         // a match: [rest, match], and match is the exception being handled.
         if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
@@ -486,7 +486,7 @@ TARGET(PREP_RERAISE_STAR) {
     PyObject *orig = stack_pointer[-2];
     PyObject *val;
     {
-#line 993 "shared/vm/instructions.def"
+#line 995 "shared/vm/instructions.def"
         // The end of a try-except*: what is left to raise (None: nothing).
         val = ff_prep_reraise_star(orig, excs);
         Py_XDECREF(orig); Py_XDECREF(excs);
@@ -503,7 +503,7 @@ TARGET(BEFORE_WITH) {
     PyObject *exit_func;
     PyObject *res;
     {
-#line 1000 "shared/vm/instructions.def"
+#line 1002 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
         Py_XDECREF(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
@@ -521,7 +521,7 @@ TARGET(WITH_EXCEPT_START) {
     PyObject *exit_func = stack_pointer[-4];
     PyObject *res;
     {
-#line 1006 "shared/vm/instructions.def"
+#line 1008 "shared/vm/instructions.def"
         // Calls __exit__(type, value, traceback) of the exception being handled.
         PyObject *tb = PyException_GetTraceback(val);
         PyObject *argv[4] = {NULL, (PyObject *)Py_TYPE(val), val, tb != NULL ? tb : Py_None};
@@ -1501,7 +1501,7 @@ TARGET(CHECK_EXC_MATCH) {
         PyObject *left = stack_pointer[-2];
         PyObject *b;
         {
-#line 954 "shared/vm/instructions.def"
+#line 956 "shared/vm/instructions.def"
             if (ff_check_except_type_valid(tstate, right) < 0) {
                 Py_DECREF(right);
                 if (1) { STACK_SHRINK(1); goto error; }
@@ -1737,38 +1737,40 @@ TARGET(RETURN_GENERATOR) {
 #if FF_LOOP_STAGE >= 2
     { /* _MAKE_GENERATOR_DIRECTLY */
         {
-#line 12 "stage2/vm/make_generator.def"
-            if (ff_direct_generators && ff_generator_layout_known()) {
+#line 17 "stage2/vm/make_generator.def"
+            if (ff_direct_generators && (frame->f_code->co_flags & FF_GENERATOR_OBJECT_KINDS) == CO_GENERATOR
+                && frame->frame_obj == NULL) {
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                frame_result = ff_new_generator(tstate, frame);
-                if (frame_result != NULL) {
-                    goto exit_generator_created;
-                }
-                frame->stacktop = -1;
-                if (PyErr_Occurred()) {
+                frame_result = ff_generator_from_frame(frame, &PyGen_Type);
+                if (frame_result == NULL) {
+                    frame->stacktop = -1;   // still running: see eval.c
                     goto error;
                 }
+                goto exit_generator_created;
             }
-#line 1753 "shared/vm/generated/cases.c.h"
+#line 1752 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
 #if FF_LOOP_STAGE >= 2
     { /* _MAKE_COROUTINE_DIRECTLY */
         {
-#line 13 "stage2/vm/make_coroutine.def"
-            if (ff_direct_coroutines) {
-                _PyFrame_SetStackPointer(frame, stack_pointer);
-                frame_result = ff_new_coroutine(tstate, frame);
-                if (frame_result != NULL) {
+#line 20 "stage2/vm/make_coroutine.def"
+            if (ff_direct_coroutines && frame->frame_obj == NULL) {
+                int kind = frame->f_code->co_flags & FF_GENERATOR_OBJECT_KINDS;
+                PyTypeObject *type = kind == CO_COROUTINE && tstate->coroutine_origin_tracking_depth == 0 ? &PyCoro_Type
+                                     : kind == CO_ASYNC_GENERATOR ? &PyAsyncGen_Type : NULL;
+                if (type != NULL) {
+                    _PyFrame_SetStackPointer(frame, stack_pointer);
+                    frame_result = ff_generator_from_frame(frame, type);
+                    if (frame_result == NULL) {
+                        frame->stacktop = -1;   // still running: see eval.c
+                        goto error;
+                    }
                     goto exit_generator_created;
                 }
-                frame->stacktop = -1;
-                if (PyErr_Occurred()) {
-                    goto error;
-                }
             }
-#line 1772 "shared/vm/generated/cases.c.h"
+#line 1774 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1783,7 +1785,7 @@ TARGET(RETURN_GENERATOR) {
                 goto error;
             }
             goto exit_generator_created;
-#line 1787 "shared/vm/generated/cases.c.h"
+#line 1789 "shared/vm/generated/cases.c.h"
         }
     }
     DISPATCH();
@@ -1798,7 +1800,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1802 "shared/vm/generated/cases.c.h"
+#line 1804 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1810,7 +1812,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             if (ff_str_concat) {
                 FF_APPEND_IF_STORED_BACK();
             }
-#line 1814 "shared/vm/generated/cases.c.h"
+#line 1816 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1823,7 +1825,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1827 "shared/vm/generated/cases.c.h"
+#line 1829 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1853,7 +1855,7 @@ TARGET(BINARY_SUBSCR_GETITEM) {
             Py_INCREF(getitem);   // the frame took a reference to its function
             FF_ENTER_FRAME(2);    // leaves the instruction: the callee's return pushes the result
             res = NULL;           // not reached (the family's stack effect)
-#line 1857 "shared/vm/generated/cases.c.h"
+#line 1859 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1873,7 +1875,7 @@ TARGET(IS_OP) {
         Py_XDECREF(left); Py_XDECREF(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1877 "shared/vm/generated/cases.c.h"
+#line 1879 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1891,7 +1893,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1895 "shared/vm/generated/cases.c.h"
+#line 1897 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1908,7 +1910,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1912 "shared/vm/generated/cases.c.h"
+#line 1914 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1921,7 +1923,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 1925 "shared/vm/generated/cases.c.h"
+#line 1927 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1933,7 +1935,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 1937 "shared/vm/generated/cases.c.h"
+#line 1939 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -1947,7 +1949,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 1951 "shared/vm/generated/cases.c.h"
+#line 1953 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -1963,7 +1965,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 1967 "shared/vm/generated/cases.c.h"
+#line 1969 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1981,7 +1983,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 1985 "shared/vm/generated/cases.c.h"
+#line 1987 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -1997,7 +1999,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 2001 "shared/vm/generated/cases.c.h"
+#line 2003 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2012,7 +2014,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 2016 "shared/vm/generated/cases.c.h"
+#line 2018 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2029,7 +2031,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 2033 "shared/vm/generated/cases.c.h"
+#line 2035 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2042,7 +2044,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 2046 "shared/vm/generated/cases.c.h"
+#line 2048 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -2068,7 +2070,7 @@ TARGET(STORE_NAME) {
         }
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2072 "shared/vm/generated/cases.c.h"
+#line 2074 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2087,7 +2089,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 2091 "shared/vm/generated/cases.c.h"
+#line 2093 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2099,7 +2101,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2103 "shared/vm/generated/cases.c.h"
+#line 2105 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2116,7 +2118,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 2120 "shared/vm/generated/cases.c.h"
+#line 2122 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2128,7 +2130,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         Py_XDECREF(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2132 "shared/vm/generated/cases.c.h"
+#line 2134 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2141,7 +2143,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 2145 "shared/vm/generated/cases.c.h"
+#line 2147 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -2165,7 +2167,7 @@ TARGET(BUILD_LIST) {
 #line 372 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2169 "shared/vm/generated/cases.c.h"
+#line 2171 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -2180,7 +2182,7 @@ TARGET(LIST_APPEND) {
         // The compiler's BUILD_LIST made `list`; mutated bytecode gets PyList_Append's error.
         int err = PyList_CheckExact(list) ? FF_LIST_APPEND_TAKE(list, v) : ff_list_append_take(list, v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2184 "shared/vm/generated/cases.c.h"
+#line 2186 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2204,7 +2206,7 @@ TARGET(LIST_EXTEND) {
         Py_XDECREF(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 2208 "shared/vm/generated/cases.c.h"
+#line 2210 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2217,7 +2219,7 @@ TARGET(BUILD_SET) {
 #line 405 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2221 "shared/vm/generated/cases.c.h"
+#line 2223 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -2232,7 +2234,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         Py_XDECREF(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2236 "shared/vm/generated/cases.c.h"
+#line 2238 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2246,7 +2248,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         Py_XDECREF(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2250 "shared/vm/generated/cases.c.h"
+#line 2252 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2259,7 +2261,7 @@ TARGET(BUILD_MAP) {
 #line 422 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 2263 "shared/vm/generated/cases.c.h"
+#line 2265 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -2274,7 +2276,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 427 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 2278 "shared/vm/generated/cases.c.h"
+#line 2280 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -2292,7 +2294,7 @@ TARGET(DICT_UPDATE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2296 "shared/vm/generated/cases.c.h"
+#line 2298 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2312,7 +2314,7 @@ TARGET(DICT_MERGE) {
         }
         Py_XDECREF(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2316 "shared/vm/generated/cases.c.h"
+#line 2318 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2327,7 +2329,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         Py_XDECREF(key); Py_XDECREF(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 2331 "shared/vm/generated/cases.c.h"
+#line 2333 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2343,7 +2345,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2347 "shared/vm/generated/cases.c.h"
+#line 2349 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2359,7 +2361,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         Py_XDECREF(value); Py_XDECREF(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2363 "shared/vm/generated/cases.c.h"
+#line 2365 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2374,7 +2376,7 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2378 "shared/vm/generated/cases.c.h"
+#line 2380 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2392,7 +2394,7 @@ TARGET(MATCH_CLASS) {
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2396 "shared/vm/generated/cases.c.h"
+#line 2398 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2403,7 +2405,7 @@ TARGET(JUMP_FORWARD) {
     {
 #line 576 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2407 "shared/vm/generated/cases.c.h"
+#line 2409 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2412,7 +2414,7 @@ TARGET(JUMP_BACKWARD) {
     {
 #line 580 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2416 "shared/vm/generated/cases.c.h"
+#line 2418 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2421,7 +2423,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
 #line 584 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2425 "shared/vm/generated/cases.c.h"
+#line 2427 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2435,7 +2437,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2439 "shared/vm/generated/cases.c.h"
+#line 2441 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2450,7 +2452,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2454 "shared/vm/generated/cases.c.h"
+#line 2456 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2465,7 +2467,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2469 "shared/vm/generated/cases.c.h"
+#line 2471 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2480,7 +2482,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2484 "shared/vm/generated/cases.c.h"
+#line 2486 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2498,7 +2500,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2502 "shared/vm/generated/cases.c.h"
+#line 2504 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2516,7 +2518,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2520 "shared/vm/generated/cases.c.h"
+#line 2522 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2535,7 +2537,7 @@ TARGET(EXTENDED_ARG) {
             opcode = ff_deopt[opcode];
         }
         goto dispatch_opcode;
-#line 2539 "shared/vm/generated/cases.c.h"
+#line 2541 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2545,7 +2547,7 @@ TARGET(KW_NAMES) {
 #line 697 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2549 "shared/vm/generated/cases.c.h"
+#line 2551 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2559,7 +2561,7 @@ TARGET(IMPORT_NAME) {
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         Py_XDECREF(level); Py_XDECREF(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2563 "shared/vm/generated/cases.c.h"
+#line 2565 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2575,33 +2577,17 @@ TARGET(IMPORT_FROM) {
         if (res == NULL) {
             goto error;
         }
-#line 2579 "shared/vm/generated/cases.c.h"
+#line 2581 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
     DISPATCH();
 }
 
-TARGET(GET_AWAITABLE) {
-    PyObject *iterable = stack_pointer[-1];
-    PyObject *iter;
-    {
-#line 844 "shared/vm/instructions.def"
-        // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
-        // (for the message). make_code checks oparg <= 2.
-        iter = ff_get_awaitable(tstate, iterable, oparg);
-        Py_XDECREF(iterable);
-        if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 2596 "shared/vm/generated/cases.c.h"
-    }
-    stack_pointer[-1] = iter;
-    DISPATCH();
-}
-
 TARGET(RAISE_VARARGS) {
     PyObject **args = stack_pointer - (oparg);
     {
-#line 893 "shared/vm/instructions.def"
+#line 895 "shared/vm/instructions.def"
         // make_code checks oparg <= 2. args[0] is the exception, args[1] the cause.
         PyObject *exc = oparg >= 1 ? args[0] : NULL;
         PyObject *cause = oparg >= 2 ? args[1] : NULL;
@@ -2609,7 +2595,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2613 "shared/vm/generated/cases.c.h"
+#line 2599 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2619,7 +2605,7 @@ TARGET(RERAISE) {
     PyObject *exc = stack_pointer[-1];
     PyObject **below = stack_pointer - (oparg + 1);
     {
-#line 903 "shared/vm/instructions.def"
+#line 905 "shared/vm/instructions.def"
         // With oparg, the entry oparg below the exception is the lasti to restore.
         if (oparg) {
             PyObject *lasti = below[0];
@@ -2642,7 +2628,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2646 "shared/vm/generated/cases.c.h"
+#line 2632 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2670,7 +2656,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2674 "shared/vm/generated/cases.c.h"
+#line 2660 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2694,7 +2680,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2698 "shared/vm/generated/cases.c.h"
+#line 2684 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2721,7 +2707,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2725 "shared/vm/generated/cases.c.h"
+#line 2711 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2746,9 +2732,26 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2750 "shared/vm/generated/cases.c.h"
+#line 2736 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
+    DISPATCH();
+}
+#endif
+
+#if FF_LOOP_STAGE >= 1
+TARGET(STORE_FAST__STORE_FAST) {
+    PyObject *value1 = stack_pointer[-1];
+    PyObject *value2 = stack_pointer[-2];
+    {
+#line 73 "stage1/vm/superinstructions.def"
+        SETLOCAL(oparg, value1);
+        next_instr++;
+        SET_PREV_INSTR();
+        SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
+#line 2753 "shared/vm/generated/cases.c.h"
+    }
+    STACK_SHRINK(2);
     DISPATCH();
 }
 #endif
@@ -2765,7 +2768,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2769 "shared/vm/generated/cases.c.h"
+#line 2772 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2774,13 +2777,13 @@ TARGET(SEND) {
         PyObject *v = stack_pointer[-1];
         PyObject *receiver = stack_pointer[-2];
         {
-#line 16 "stage2/vm/inline_await.def"
+#line 17 "stage2/vm/inline_await.def"
             if (ff_inline_await && oparg < 256 && tstate->c_tracefunc == NULL && ff_coroutine_resumable(receiver, v)
                 && ff_deopt[_Py_OPCODE(next_instr[-2])] != FF_FOR_ITER) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2784 "shared/vm/generated/cases.c.h"
+#line 2787 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2802,29 +2805,12 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 2806 "shared/vm/generated/cases.c.h"
+#line 2809 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
     DISPATCH();
 }
-
-#if FF_LOOP_STAGE >= 1
-TARGET(STORE_FAST__STORE_FAST) {
-    PyObject *value1 = stack_pointer[-1];
-    PyObject *value2 = stack_pointer[-2];
-    {
-#line 73 "stage1/vm/superinstructions.def"
-        SETLOCAL(oparg, value1);
-        next_instr++;
-        SET_PREV_INSTR();
-        SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2823 "shared/vm/generated/cases.c.h"
-    }
-    STACK_SHRINK(2);
-    DISPATCH();
-}
-#endif
 
 TARGET(BINARY_OP) {
 #if FF_LOOP_STAGE >= 1
@@ -2837,7 +2823,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2841 "shared/vm/generated/cases.c.h"
+#line 2827 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2851,7 +2837,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             Py_XDECREF(lhs); Py_XDECREF(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2855 "shared/vm/generated/cases.c.h"
+#line 2841 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2872,7 +2858,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2876 "shared/vm/generated/cases.c.h"
+#line 2862 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2892,7 +2878,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2896 "shared/vm/generated/cases.c.h"
+#line 2882 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2913,7 +2899,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2917 "shared/vm/generated/cases.c.h"
+#line 2903 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2929,7 +2915,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2933 "shared/vm/generated/cases.c.h"
+#line 2919 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2950,7 +2936,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2954 "shared/vm/generated/cases.c.h"
+#line 2940 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -2968,7 +2954,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2972 "shared/vm/generated/cases.c.h"
+#line 2958 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2989,7 +2975,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2993 "shared/vm/generated/cases.c.h"
+#line 2979 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LEN */
@@ -3003,7 +2989,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3007 "shared/vm/generated/cases.c.h"
+#line 2993 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3024,7 +3010,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 2
                      || callable_or_self != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3028 "shared/vm/generated/cases.c.h"
+#line 3014 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3038,7 +3024,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             FF_CALL_RELEASE(callable_or_self, args, 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3042 "shared/vm/generated/cases.c.h"
+#line 3028 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3059,7 +3045,7 @@ TARGET(CALL_TYPE_1) {
 #line 117 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3063 "shared/vm/generated/cases.c.h"
+#line 3049 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3072,7 +3058,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(args[0]);
             Py_INCREF(res);
             FF_CALL_RELEASE(callable_or_self, args, 1);
-#line 3076 "shared/vm/generated/cases.c.h"
+#line 3062 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3093,7 +3079,7 @@ TARGET(CALL_STR_1) {
 #line 130 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3097 "shared/vm/generated/cases.c.h"
+#line 3083 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3106,7 +3092,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(args[0]);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3110 "shared/vm/generated/cases.c.h"
+#line 3096 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3128,7 +3114,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3132 "shared/vm/generated/cases.c.h"
+#line 3118 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3144,7 +3130,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3148 "shared/vm/generated/cases.c.h"
+#line 3134 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3168,7 +3154,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3172 "shared/vm/generated/cases.c.h"
+#line 3158 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3179,7 +3165,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3183 "shared/vm/generated/cases.c.h"
+#line 3169 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3199,7 +3185,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3203 "shared/vm/generated/cases.c.h"
+#line 3189 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3208,21 +3194,6 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
     DISPATCH();
 }
 #endif
-
-TARGET(MAKE_CELL) {
-    {
-#line 174 "shared/vm/instructions.def"
-        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
-        PyObject *initial = GETLOCAL(oparg);
-        PyObject *cell = PyCell_New(initial);
-        if (cell == NULL) {
-            goto error;
-        }
-        SETLOCAL(oparg, cell);
-#line 3223 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
@@ -3238,7 +3209,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3242 "shared/vm/generated/cases.c.h"
+#line 3213 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3249,7 +3220,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3253 "shared/vm/generated/cases.c.h"
+#line 3224 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3269,7 +3240,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3273 "shared/vm/generated/cases.c.h"
+#line 3244 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3278,6 +3249,21 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
     DISPATCH();
 }
 #endif
+
+TARGET(MAKE_CELL) {
+    {
+#line 174 "shared/vm/instructions.def"
+        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
+        PyObject *initial = GETLOCAL(oparg);
+        PyObject *cell = PyCell_New(initial);
+        if (cell == NULL) {
+            goto error;
+        }
+        SETLOCAL(oparg, cell);
+#line 3264 "shared/vm/generated/cases.c.h"
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
@@ -3293,7 +3279,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3297 "shared/vm/generated/cases.c.h"
+#line 3283 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3304,7 +3290,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3308 "shared/vm/generated/cases.c.h"
+#line 3294 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3321,7 +3307,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3325 "shared/vm/generated/cases.c.h"
+#line 3311 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3345,7 +3331,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3349 "shared/vm/generated/cases.c.h"
+#line 3335 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3356,7 +3342,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3360 "shared/vm/generated/cases.c.h"
+#line 3346 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3375,7 +3361,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3379 "shared/vm/generated/cases.c.h"
+#line 3365 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3396,7 +3382,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3400 "shared/vm/generated/cases.c.h"
+#line 3386 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3420,7 +3406,7 @@ TARGET(COMPARE_OP) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3424 "shared/vm/generated/cases.c.h"
+#line 3410 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3437,7 +3423,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3441 "shared/vm/generated/cases.c.h"
+#line 3427 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3450,7 +3436,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3454 "shared/vm/generated/cases.c.h"
+#line 3440 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3468,7 +3454,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3472 "shared/vm/generated/cases.c.h"
+#line 3458 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3481,7 +3467,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3485 "shared/vm/generated/cases.c.h"
+#line 3471 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3499,7 +3485,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3503 "shared/vm/generated/cases.c.h"
+#line 3489 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_RANGE */
@@ -3515,7 +3501,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 3519 "shared/vm/generated/cases.c.h"
+#line 3505 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3535,7 +3521,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3539 "shared/vm/generated/cases.c.h"
+#line 3525 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3565,7 +3551,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3569 "shared/vm/generated/cases.c.h"
+#line 3555 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3583,7 +3569,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3587 "shared/vm/generated/cases.c.h"
+#line 3573 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3591,7 +3577,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3595 "shared/vm/generated/cases.c.h"
+#line 3581 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3604,7 +3590,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3608 "shared/vm/generated/cases.c.h"
+#line 3594 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3623,7 +3609,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3627 "shared/vm/generated/cases.c.h"
+#line 3613 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3635,7 +3621,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             Py_XDECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3639 "shared/vm/generated/cases.c.h"
+#line 3625 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3653,7 +3639,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3657 "shared/vm/generated/cases.c.h"
+#line 3643 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3678,7 +3664,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3682 "shared/vm/generated/cases.c.h"
+#line 3668 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3696,7 +3682,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3700 "shared/vm/generated/cases.c.h"
+#line 3686 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3709,7 +3695,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3713 "shared/vm/generated/cases.c.h"
+#line 3699 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3728,7 +3714,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3732 "shared/vm/generated/cases.c.h"
+#line 3718 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3736,7 +3722,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3740 "shared/vm/generated/cases.c.h"
+#line 3726 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3749,7 +3735,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3753 "shared/vm/generated/cases.c.h"
+#line 3739 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3759,6 +3745,41 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
     DISPATCH();
 }
 #endif
+
+TARGET(LOAD_GLOBAL) {
+#if FF_LOOP_STAGE >= 1
+    PREDICTED(LOAD_GLOBAL);
+#endif
+#if FF_LOOP_STAGE >= 1
+    { /* _SPECIALIZE_LOAD_GLOBAL */
+        {
+#line 41 "stage1/vm/load_global.def"
+            SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
+                                                              PyTuple_GET_ITEM(names, oparg >> 1)));
+#line 3760 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _LOAD_GLOBAL */
+        PyObject *null;
+        PyObject *v;
+        {
+#line 285 "shared/vm/instructions.def"
+            // oparg >> 1 is the name; the low bit asks for a NULL below the value (for CALL).
+            v = ff_load_global(tstate, frame, PyTuple_GET_ITEM(names, oparg >> 1));
+            if (v == NULL) {
+                goto error;
+            }
+            null = NULL;
+#line 3775 "shared/vm/generated/cases.c.h"
+        }
+        STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
+        if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
+        stack_pointer[-1] = v;
+    }
+    JUMPBY(6);
+    DISPATCH();
+}
 
 TARGET(COPY_FREE_VARS) {
     {
@@ -3775,54 +3796,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 3779 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
-
-TARGET(LOAD_GLOBAL) {
-#if FF_LOOP_STAGE >= 1
-    PREDICTED(LOAD_GLOBAL);
-#endif
-#if FF_LOOP_STAGE >= 1
-    { /* _SPECIALIZE_LOAD_GLOBAL */
-        {
-#line 41 "stage1/vm/load_global.def"
-            SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
-                                                              PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3794 "shared/vm/generated/cases.c.h"
-        }
-    }
-#endif
-    { /* _LOAD_GLOBAL */
-        PyObject *null;
-        PyObject *v;
-        {
-#line 285 "shared/vm/instructions.def"
-            // oparg >> 1 is the name; the low bit asks for a NULL below the value (for CALL).
-            v = ff_load_global(tstate, frame, PyTuple_GET_ITEM(names, oparg >> 1));
-            if (v == NULL) {
-                goto error;
-            }
-            null = NULL;
-#line 3809 "shared/vm/generated/cases.c.h"
-        }
-        STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
-        if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
-        stack_pointer[-1] = v;
-    }
-    JUMPBY(6);
-    DISPATCH();
-}
-
-TARGET(RESUME) {
-    {
-#line 818 "shared/vm/instructions.def"
-        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
-        if (oparg < 2) {
-            CHECK_EVAL_BREAKER();
-        }
-#line 3826 "shared/vm/generated/cases.c.h"
+#line 3800 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -3838,7 +3812,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3842 "shared/vm/generated/cases.c.h"
+#line 3816 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3850,11 +3824,23 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             Py_XDECREF(v); Py_XDECREF(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3854 "shared/vm/generated/cases.c.h"
+#line 3828 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
     JUMPBY(10);
+    DISPATCH();
+}
+
+TARGET(RESUME) {
+    {
+#line 818 "shared/vm/instructions.def"
+        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
+        if (oparg < 2) {
+            CHECK_EVAL_BREAKER();
+        }
+#line 3843 "shared/vm/generated/cases.c.h"
+    }
     DISPATCH();
 }
 
@@ -3866,7 +3852,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3870 "shared/vm/generated/cases.c.h"
+#line 3856 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3878,7 +3864,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3882 "shared/vm/generated/cases.c.h"
+#line 3868 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3898,7 +3884,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3902 "shared/vm/generated/cases.c.h"
+#line 3888 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3911,7 +3897,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3915 "shared/vm/generated/cases.c.h"
+#line 3901 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3931,7 +3917,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3935 "shared/vm/generated/cases.c.h"
+#line 3921 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3944,7 +3930,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3948 "shared/vm/generated/cases.c.h"
+#line 3934 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3965,7 +3951,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3969 "shared/vm/generated/cases.c.h"
+#line 3955 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3978,7 +3964,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3982 "shared/vm/generated/cases.c.h"
+#line 3968 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3998,7 +3984,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4002 "shared/vm/generated/cases.c.h"
+#line 3988 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4011,7 +3997,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4015 "shared/vm/generated/cases.c.h"
+#line 4001 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4028,7 +4014,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 4032 "shared/vm/generated/cases.c.h"
+#line 4018 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -4040,7 +4026,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4044 "shared/vm/generated/cases.c.h"
+#line 4030 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4060,7 +4046,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4064 "shared/vm/generated/cases.c.h"
+#line 4050 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4073,7 +4059,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4077 "shared/vm/generated/cases.c.h"
+#line 4063 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4093,7 +4079,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4097 "shared/vm/generated/cases.c.h"
+#line 4083 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4106,7 +4092,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4110 "shared/vm/generated/cases.c.h"
+#line 4096 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4127,7 +4113,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4131 "shared/vm/generated/cases.c.h"
+#line 4117 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4140,7 +4126,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4144 "shared/vm/generated/cases.c.h"
+#line 4130 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4160,7 +4146,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4164 "shared/vm/generated/cases.c.h"
+#line 4150 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4173,7 +4159,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4177 "shared/vm/generated/cases.c.h"
+#line 4163 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4190,7 +4176,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4194 "shared/vm/generated/cases.c.h"
+#line 4180 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4202,7 +4188,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4206 "shared/vm/generated/cases.c.h"
+#line 4192 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4222,7 +4208,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4226 "shared/vm/generated/cases.c.h"
+#line 4212 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4235,7 +4221,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4239 "shared/vm/generated/cases.c.h"
+#line 4225 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4255,7 +4241,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4259 "shared/vm/generated/cases.c.h"
+#line 4245 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4268,7 +4254,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4272 "shared/vm/generated/cases.c.h"
+#line 4258 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4289,7 +4275,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4293 "shared/vm/generated/cases.c.h"
+#line 4279 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4302,7 +4288,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4306 "shared/vm/generated/cases.c.h"
+#line 4292 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4322,7 +4308,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4326 "shared/vm/generated/cases.c.h"
+#line 4312 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4335,7 +4321,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4339 "shared/vm/generated/cases.c.h"
+#line 4325 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4352,7 +4338,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4356 "shared/vm/generated/cases.c.h"
+#line 4342 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4364,7 +4350,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4368 "shared/vm/generated/cases.c.h"
+#line 4354 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4384,7 +4370,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4388 "shared/vm/generated/cases.c.h"
+#line 4374 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4397,7 +4383,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4401 "shared/vm/generated/cases.c.h"
+#line 4387 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4417,7 +4403,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4421 "shared/vm/generated/cases.c.h"
+#line 4407 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4430,7 +4416,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4434 "shared/vm/generated/cases.c.h"
+#line 4420 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4451,7 +4437,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4455 "shared/vm/generated/cases.c.h"
+#line 4441 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4464,7 +4450,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4468 "shared/vm/generated/cases.c.h"
+#line 4454 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4484,7 +4470,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4488 "shared/vm/generated/cases.c.h"
+#line 4474 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4497,7 +4483,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4501 "shared/vm/generated/cases.c.h"
+#line 4487 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4516,7 +4502,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4520 "shared/vm/generated/cases.c.h"
+#line 4506 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4530,7 +4516,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4534 "shared/vm/generated/cases.c.h"
+#line 4520 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4548,7 +4534,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4552 "shared/vm/generated/cases.c.h"
+#line 4538 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4562,7 +4548,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4566 "shared/vm/generated/cases.c.h"
+#line 4552 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4580,7 +4566,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4584 "shared/vm/generated/cases.c.h"
+#line 4570 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4594,7 +4580,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4598 "shared/vm/generated/cases.c.h"
+#line 4584 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4612,7 +4598,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4616 "shared/vm/generated/cases.c.h"
+#line 4602 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4626,7 +4612,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4630 "shared/vm/generated/cases.c.h"
+#line 4616 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4642,7 +4628,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4646 "shared/vm/generated/cases.c.h"
+#line 4632 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4655,7 +4641,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4659 "shared/vm/generated/cases.c.h"
+#line 4645 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4672,7 +4658,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4676 "shared/vm/generated/cases.c.h"
+#line 4662 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4687,7 +4673,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4691 "shared/vm/generated/cases.c.h"
+#line 4677 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4704,7 +4690,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4708 "shared/vm/generated/cases.c.h"
+#line 4694 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4719,7 +4705,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4723 "shared/vm/generated/cases.c.h"
+#line 4709 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4738,7 +4724,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4742 "shared/vm/generated/cases.c.h"
+#line 4728 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4751,7 +4737,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4755 "shared/vm/generated/cases.c.h"
+#line 4741 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4767,7 +4753,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4771 "shared/vm/generated/cases.c.h"
+#line 4757 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4778,7 +4764,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4782 "shared/vm/generated/cases.c.h"
+#line 4768 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4792,7 +4778,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4796 "shared/vm/generated/cases.c.h"
+#line 4782 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4825,7 +4811,7 @@ TARGET(BUILD_TUPLE) {
                 stack_pointer[-1] = tup;
                 DISPATCH();
             }
-#line 4829 "shared/vm/generated/cases.c.h"
+#line 4815 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4836,7 +4822,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
             tup = ff_tuple_steal(values, oparg);
             if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 4840 "shared/vm/generated/cases.c.h"
+#line 4826 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg + 1);
         stack_pointer[-1] = tup;
@@ -4858,7 +4844,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4862 "shared/vm/generated/cases.c.h"
+#line 4848 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4876,7 +4862,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4880 "shared/vm/generated/cases.c.h"
+#line 4866 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4908,7 +4894,7 @@ TARGET(CALL) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4912 "shared/vm/generated/cases.c.h"
+#line 4898 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4928,7 +4914,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4932 "shared/vm/generated/cases.c.h"
+#line 4918 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4945,7 +4931,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4949 "shared/vm/generated/cases.c.h"
+#line 4935 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4963,7 +4949,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4967 "shared/vm/generated/cases.c.h"
+#line 4953 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4991,7 +4977,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 4995 "shared/vm/generated/cases.c.h"
+#line 4981 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5006,7 +4992,7 @@ TARGET(CALL_FUNCTION_EX) {
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
             Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 5010 "shared/vm/generated/cases.c.h"
+#line 4996 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -5023,7 +5009,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5027 "shared/vm/generated/cases.c.h"
+#line 5013 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5035,7 +5021,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 5039 "shared/vm/generated/cases.c.h"
+#line 5025 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5053,7 +5039,7 @@ TARGET(COMPARE_OP_INT) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5057 "shared/vm/generated/cases.c.h"
+#line 5043 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5072,7 +5058,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5076 "shared/vm/generated/cases.c.h"
+#line 5062 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5084,7 +5070,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5088 "shared/vm/generated/cases.c.h"
+#line 5074 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5096,7 +5082,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5100 "shared/vm/generated/cases.c.h"
+#line 5086 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5115,7 +5101,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5119 "shared/vm/generated/cases.c.h"
+#line 5105 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5127,7 +5113,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5131 "shared/vm/generated/cases.c.h"
+#line 5117 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5145,7 +5131,7 @@ TARGET(COMPARE_OP_STR) {
             }
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5149 "shared/vm/generated/cases.c.h"
+#line 5135 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5164,7 +5150,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5168 "shared/vm/generated/cases.c.h"
+#line 5154 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5176,7 +5162,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5180 "shared/vm/generated/cases.c.h"
+#line 5166 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5195,7 +5181,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5199 "shared/vm/generated/cases.c.h"
+#line 5185 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5206,7 +5192,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             Py_XDECREF(left); Py_XDECREF(right);
-#line 5210 "shared/vm/generated/cases.c.h"
+#line 5196 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5229,7 +5215,7 @@ TARGET(MAKE_FUNCTION) {
             func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
             Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
             if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 5233 "shared/vm/generated/cases.c.h"
+#line 5219 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
         stack_pointer[-1] = func;
@@ -5245,13 +5231,47 @@ TARGET(MAKE_FUNCTION) {
                 // has a Code, and only its functions run in the loop's cached calls.
                 FFCode *code = ff_code_of_shadow((PyCodeObject *)made->func_code);
                 if (code != NULL) {
-                    made->func_version = code->func_version != 0 ? code->func_version : ff_code_func_version(code);
+                    // FF_NOT_EXACT_ARGS: no version for functions of this code (stage2.h).
+                    uint32_t version = code->func_version;
+                    made->func_version = version == 0 ? ff_code_func_version(code, (PyCodeObject *)made->func_code)
+                                         : version != FF_NOT_EXACT_ARGS ? version : 0;
                 }
             }
-#line 5252 "shared/vm/generated/cases.c.h"
+#line 5241 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
+    DISPATCH();
+}
+
+TARGET(GET_AWAITABLE) {
+#if FF_LOOP_STAGE >= 2
+    { /* _AWAIT_NEW_COROUTINE */
+        PyObject *iterable = stack_pointer[-1];
+        {
+#line 31 "stage2/vm/inline_await.def"
+            if (ff_inline_await && Py_IS_TYPE(iterable, &PyCoro_Type)
+                && ((PyCoroObject *)iterable)->cr_frame_state == FRAME_CREATED) {
+                DISPATCH();
+            }
+#line 5258 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _GET_AWAITABLE */
+        PyObject *iterable = stack_pointer[-1];
+        PyObject *iter;
+        {
+#line 844 "shared/vm/instructions.def"
+            // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
+            // (for the message). make_code checks oparg <= 2.
+            iter = ff_get_awaitable(tstate, iterable, oparg);
+            Py_XDECREF(iterable);
+            if (iter == NULL) { STACK_SHRINK(1); goto error; }
+#line 5272 "shared/vm/generated/cases.c.h"
+        }
+        stack_pointer[-1] = iter;
+    }
     DISPATCH();
 }
 
@@ -5265,7 +5285,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5269 "shared/vm/generated/cases.c.h"
+#line 5289 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5296,7 +5316,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5300 "shared/vm/generated/cases.c.h"
+#line 5320 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5320,7 +5340,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5324 "shared/vm/generated/cases.c.h"
+#line 5344 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5340,7 +5360,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5344 "shared/vm/generated/cases.c.h"
+#line 5364 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5356,8 +5376,17 @@ TARGET(CALL_PY_FUNCTION) {
                 int nargs = FF_CALL_NARGS(method_or_null, oparg);
                 uint32_t version = func->func_version;
                 if (version != func_version || version == 0) {
-                    version = func_version == FF_NOT_EXACT_ARGS
-                        ? 0 : ff_cache_exact_args(func, &next_instr[FF_EXACT_ARGS_UNIT]);
+                    if (func_version == FF_NOT_EXACT_ARGS) {
+                        version = 0;
+                    }
+                    else if (FF_CHECKED_VERSION(version)) {
+                        // Checked when it was given (stage2.h): a site that sees
+                        // several callees in turn re-caches each with a store.
+                        write_u32(&next_instr[FF_EXACT_ARGS_UNIT], version);
+                    }
+                    else {
+                        version = ff_cache_exact_args(func, &next_instr[FF_EXACT_ARGS_UNIT]);
+                    }
                 }
                 PyCodeObject *co = (PyCodeObject *)func->func_code;
                 if (version != 0 && kwnames == NULL && nargs == co->co_argcount) {
@@ -5367,7 +5396,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5371 "shared/vm/generated/cases.c.h"
+#line 5400 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5403,7 +5432,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5407 "shared/vm/generated/cases.c.h"
+#line 5436 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5424,7 +5453,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5428 "shared/vm/generated/cases.c.h"
+#line 5457 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5445,7 +5474,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5449 "shared/vm/generated/cases.c.h"
+#line 5478 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5464,7 +5493,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5468 "shared/vm/generated/cases.c.h"
+#line 5497 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5482,7 +5511,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5486 "shared/vm/generated/cases.c.h"
+#line 5515 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5494,7 +5523,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5498 "shared/vm/generated/cases.c.h"
+#line 5527 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5511,7 +5540,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5515 "shared/vm/generated/cases.c.h"
+#line 5544 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5533,7 +5562,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5537 "shared/vm/generated/cases.c.h"
+#line 5566 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5572,7 +5601,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5576 "shared/vm/generated/cases.c.h"
+#line 5605 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5588,7 +5617,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5592 "shared/vm/generated/cases.c.h"
+#line 5621 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5607,7 +5636,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5611 "shared/vm/generated/cases.c.h"
+#line 5640 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5619,7 +5648,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             Py_XDECREF(left); Py_XDECREF(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5623 "shared/vm/generated/cases.c.h"
+#line 5652 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5644,7 +5673,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5648 "shared/vm/generated/cases.c.h"
+#line 5677 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5665,7 +5694,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5669 "shared/vm/generated/cases.c.h"
+#line 5698 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5697,7 +5726,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5701 "shared/vm/generated/cases.c.h"
+#line 5730 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }

@@ -94,7 +94,7 @@ static const ff_change_def ff_change_defs[FF_NUM_CHANGES + 1] = {
     {"s2.frames_loop", 2, 0, {0}},  /* stage2/vm/frames_loop.def:8 */
     {"s2.function_versions", 2, 0, {0}},  /* stage2/vm/function_versions.def:13 */
     {"s2.generator_exact_args", 2, 0, {0}},  /* stage2/vm/generator_exact_args.def:13 */
-    {"s2.inline_await", 2, 0, {0}},  /* stage2/vm/inline_await.def:11 */
+    {"s2.inline_await", 2, 0, {0}},  /* stage2/vm/inline_await.def:12 */
     {"s2.inline_bound_calls", 2, 0, {0}},  /* stage2/vm/inline_bound_calls.def:14 */
     {"s2.inline_calls", 2, 0, {0}},  /* stage2/vm/inline_calls.def:12 */
     {"s2.inline_generator_calls", 2, 0, {0}},  /* stage2/vm/inline_generator_calls.def:11 */

@@ -120,82 +120,82 @@
 #define FF_KW_NAMES                                   113
 #define FF_IMPORT_NAME                                114
 #define FF_IMPORT_FROM                                115
-#define FF_GET_AWAITABLE                              116
-#define FF_RAISE_VARARGS                              117
-#define FF_RERAISE                                    118
-#define FF_LOAD_FAST__LOAD_FAST                       119
-#define FF_LOAD_FAST__LOAD_CONST                      120
-#define FF_LOAD_CONST__LOAD_FAST                      121
-#define FF_STORE_FAST__LOAD_FAST                      122
+#define FF_RAISE_VARARGS                              116
+#define FF_RERAISE                                    117
+#define FF_LOAD_FAST__LOAD_FAST                       118
+#define FF_LOAD_FAST__LOAD_CONST                      119
+#define FF_LOAD_CONST__LOAD_FAST                      120
+#define FF_STORE_FAST__LOAD_FAST                      121
+#define FF_STORE_FAST__STORE_FAST                     122
 #define FF_SEND                                       123
-#define FF_STORE_FAST__STORE_FAST                     124
-#define FF_BINARY_OP                                  125
-#define FF_CALL_BUILTIN_O                             126
-#define FF_CALL_BUILTIN_FAST                          127
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            128
-#define FF_CALL_LEN                                   129
-#define FF_CALL_ISINSTANCE                            130
-#define FF_CALL_TYPE_1                                131
-#define FF_CALL_STR_1                                 132
-#define FF_CALL_LIST_APPEND                           133
-#define FF_CALL_METHOD_DESCRIPTOR_O                   134
+#define FF_BINARY_OP                                  124
+#define FF_CALL_BUILTIN_O                             125
+#define FF_CALL_BUILTIN_FAST                          126
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            127
+#define FF_CALL_LEN                                   128
+#define FF_CALL_ISINSTANCE                            129
+#define FF_CALL_TYPE_1                                130
+#define FF_CALL_STR_1                                 131
+#define FF_CALL_LIST_APPEND                           132
+#define FF_CALL_METHOD_DESCRIPTOR_O                   133
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              134
 #define FF_MAKE_CELL                                  135
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              136
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                137
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  138
-#define FF_COMPARE_OP                                 139
-#define FF_FOR_ITER_LIST                              140
-#define FF_FOR_ITER_TUPLE                             141
-#define FF_FOR_ITER_RANGE                             142
-#define FF_FOR_ITER                                   143
-#define FF_LOAD_ATTR_WITH_HINT                        144
-#define FF_LOAD_ATTR                                  145
-#define FF_LOAD_METHOD                                146
-#define FF_LOAD_GLOBAL_MODULE                         147
-#define FF_LOAD_GLOBAL_BUILTIN                        148
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                136
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  137
+#define FF_COMPARE_OP                                 138
+#define FF_FOR_ITER_LIST                              139
+#define FF_FOR_ITER_TUPLE                             140
+#define FF_FOR_ITER_RANGE                             141
+#define FF_FOR_ITER                                   142
+#define FF_LOAD_ATTR_WITH_HINT                        143
+#define FF_LOAD_ATTR                                  144
+#define FF_LOAD_METHOD                                145
+#define FF_LOAD_GLOBAL_MODULE                         146
+#define FF_LOAD_GLOBAL_BUILTIN                        147
+#define FF_LOAD_GLOBAL                                148
 #define FF_COPY_FREE_VARS                             149
-#define FF_LOAD_GLOBAL                                150
+#define FF_STORE_ATTR                                 150
 #define FF_RESUME                                     151
-#define FF_STORE_ATTR                                 152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              154
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             155
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             156
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               159
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              160
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              161
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            166
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              169
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             170
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             171
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              172
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  173
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   174
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 175
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  176
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  177
-#define FF_UNPACK_SEQUENCE_TUPLE                      178
-#define FF_UNPACK_SEQUENCE_LIST                       179
-#define FF_UNPACK_SEQUENCE                            180
-#define FF_BUILD_SLICE                                181
-#define FF_BUILD_TUPLE                                182
-#define FF_CALL                                       183
-#define FF_CALL_BUILTIN_CLASS                         184
-#define FF_CALL_FUNCTION_EX                           185
-#define FF_COMPARE_OP_INT                             186
-#define FF_COMPARE_OP_FLOAT                           187
-#define FF_COMPARE_OP_STR                             188
-#define FF_BINARY_OP_FLOAT_MIXED                      189
-#define FF_COMPARE_OP_FLOAT_MIXED                     190
-#define FF_MAKE_FUNCTION                              191
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             152
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             155
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              156
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              157
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              160
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               161
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            162
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            165
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             166
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             167
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             170
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              171
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  172
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   173
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 174
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  175
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  176
+#define FF_UNPACK_SEQUENCE_TUPLE                      177
+#define FF_UNPACK_SEQUENCE_LIST                       178
+#define FF_UNPACK_SEQUENCE                            179
+#define FF_BUILD_SLICE                                180
+#define FF_BUILD_TUPLE                                181
+#define FF_CALL                                       182
+#define FF_CALL_BUILTIN_CLASS                         183
+#define FF_CALL_FUNCTION_EX                           184
+#define FF_COMPARE_OP_INT                             185
+#define FF_COMPARE_OP_FLOAT                           186
+#define FF_COMPARE_OP_STR                             187
+#define FF_BINARY_OP_FLOAT_MIXED                      188
+#define FF_COMPARE_OP_FLOAT_MIXED                     189
+#define FF_MAKE_FUNCTION                              190
+#define FF_GET_AWAITABLE                              191
 #define FF_CALL_BOUND_METHOD                          192
 #define FF_CALL_PY_FUNCTION                           193
 #define FF_FOR_ITER_GEN                               194
@@ -544,15 +544,14 @@ static const char *const ff_opcode_names[256] = {
     [FF_KW_NAMES] = "KW_NAMES",
     [FF_IMPORT_NAME] = "IMPORT_NAME",
     [FF_IMPORT_FROM] = "IMPORT_FROM",
-    [FF_GET_AWAITABLE] = "GET_AWAITABLE",
     [FF_RAISE_VARARGS] = "RAISE_VARARGS",
     [FF_RERAISE] = "RERAISE",
     [FF_LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST",
     [FF_LOAD_FAST__LOAD_CONST] = "LOAD_FAST__LOAD_CONST",
     [FF_LOAD_CONST__LOAD_FAST] = "LOAD_CONST__LOAD_FAST",
     [FF_STORE_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST",
-    [FF_SEND] = "SEND",
     [FF_STORE_FAST__STORE_FAST] = "STORE_FAST__STORE_FAST",
+    [FF_SEND] = "SEND",
     [FF_BINARY_OP] = "BINARY_OP",
     [FF_CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [FF_CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
@@ -563,8 +562,8 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL_STR_1] = "CALL_STR_1",
     [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
-    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
+    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
     [FF_COMPARE_OP] = "COMPARE_OP",
@@ -577,10 +576,10 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_METHOD] = "LOAD_METHOD",
     [FF_LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
     [FF_LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
-    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_LOAD_GLOBAL] = "LOAD_GLOBAL",
-    [FF_RESUME] = "RESUME",
+    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_STORE_ATTR] = "STORE_ATTR",
+    [FF_RESUME] = "RESUME",
     [FF_POP_JUMP_FORWARD_IF_FALSE_BOOL] = "POP_JUMP_FORWARD_IF_FALSE_BOOL",
     [FF_POP_JUMP_FORWARD_IF_FALSE_INT] = "POP_JUMP_FORWARD_IF_FALSE_INT",
     [FF_POP_JUMP_FORWARD_IF_FALSE_NONE] = "POP_JUMP_FORWARD_IF_FALSE_NONE",
@@ -620,6 +619,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_BINARY_OP_FLOAT_MIXED] = "BINARY_OP_FLOAT_MIXED",
     [FF_COMPARE_OP_FLOAT_MIXED] = "COMPARE_OP_FLOAT_MIXED",
     [FF_MAKE_FUNCTION] = "MAKE_FUNCTION",
+    [FF_GET_AWAITABLE] = "GET_AWAITABLE",
     [FF_CALL_BOUND_METHOD] = "CALL_BOUND_METHOD",
     [FF_CALL_PY_FUNCTION] = "CALL_PY_FUNCTION",
     [FF_FOR_ITER_GEN] = "FOR_ITER_GEN",
@@ -752,15 +752,14 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_KW_NAMES: return 0;
     case FF_IMPORT_NAME: return -1;
     case FF_IMPORT_FROM: return 1;
-    case FF_GET_AWAITABLE: return 0;
     case FF_RAISE_VARARGS: return -oparg;
     case FF_RERAISE: return -1;
     case FF_LOAD_FAST__LOAD_FAST: return 2;
     case FF_LOAD_FAST__LOAD_CONST: return 2;
     case FF_LOAD_CONST__LOAD_FAST: return 2;
     case FF_STORE_FAST__LOAD_FAST: return 0;
-    case FF_SEND: return jump ? (-1) : (0);
     case FF_STORE_FAST__STORE_FAST: return -2;
+    case FF_SEND: return jump ? (-1) : (0);
     case FF_BINARY_OP: return -1;
     case FF_CALL_BUILTIN_O: return -oparg - 1;
     case FF_CALL_BUILTIN_FAST: return -oparg - 1;
@@ -771,8 +770,8 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL_STR_1: return -oparg - 1;
     case FF_CALL_LIST_APPEND: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
-    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return -oparg - 1;
     case FF_COMPARE_OP: return -1;
@@ -785,10 +784,10 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_METHOD: return 1;
     case FF_LOAD_GLOBAL_MODULE: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL_BUILTIN: return ((oparg & 1) ? 1 : 0) + 1;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_GLOBAL: return ((oparg & 1) ? 1 : 0) + 1;
-    case FF_RESUME: return 0;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_STORE_ATTR: return -2;
+    case FF_RESUME: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return -1;
@@ -828,6 +827,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_BINARY_OP_FLOAT_MIXED: return -1;
     case FF_COMPARE_OP_FLOAT_MIXED: return -1;
     case FF_MAKE_FUNCTION: return -((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0);
+    case FF_GET_AWAITABLE: return 0;
     case FF_CALL_BOUND_METHOD: return -oparg - 1;
     case FF_CALL_PY_FUNCTION: return -oparg - 1;
     case FF_FOR_ITER_GEN: return jump ? (-1) : (1);
@@ -961,15 +961,14 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_KW_NAMES: return 0;
     case FF_IMPORT_NAME: return 2;
     case FF_IMPORT_FROM: return 1;
-    case FF_GET_AWAITABLE: return 1;
     case FF_RAISE_VARARGS: return oparg;
     case FF_RERAISE: return oparg + 1;
     case FF_LOAD_FAST__LOAD_FAST: return 0;
     case FF_LOAD_FAST__LOAD_CONST: return 0;
     case FF_LOAD_CONST__LOAD_FAST: return 0;
     case FF_STORE_FAST__LOAD_FAST: return 1;
-    case FF_SEND: return 2;
     case FF_STORE_FAST__STORE_FAST: return 2;
+    case FF_SEND: return 2;
     case FF_BINARY_OP: return 2;
     case FF_CALL_BUILTIN_O: return oparg + 2;
     case FF_CALL_BUILTIN_FAST: return oparg + 2;
@@ -980,8 +979,8 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL_STR_1: return oparg + 2;
     case FF_CALL_LIST_APPEND: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
-    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return oparg + 2;
     case FF_COMPARE_OP: return 2;
@@ -994,10 +993,10 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_METHOD: return 1;
     case FF_LOAD_GLOBAL_MODULE: return 0;
     case FF_LOAD_GLOBAL_BUILTIN: return 0;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_LOAD_GLOBAL: return 0;
-    case FF_RESUME: return 0;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_STORE_ATTR: return 2;
+    case FF_RESUME: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return 1;
@@ -1037,6 +1036,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_BINARY_OP_FLOAT_MIXED: return 2;
     case FF_COMPARE_OP_FLOAT_MIXED: return 2;
     case FF_MAKE_FUNCTION: return ((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1;
+    case FF_GET_AWAITABLE: return 1;
     case FF_CALL_BOUND_METHOD: return oparg + 2;
     case FF_CALL_PY_FUNCTION: return oparg + 2;
     case FF_FOR_ITER_GEN: return 1;

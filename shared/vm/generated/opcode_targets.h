@@ -243,7 +243,6 @@
     &&TARGET_KW_NAMES,
     &&TARGET_IMPORT_NAME,
     &&TARGET_IMPORT_FROM,
-    &&TARGET_GET_AWAITABLE,
     &&TARGET_RAISE_VARARGS,
     &&TARGET_RERAISE,
 #if FF_LOOP_STAGE >= 1
@@ -266,12 +265,12 @@
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_SEND,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_STORE_FAST__STORE_FAST,
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_SEND,
     &&TARGET_BINARY_OP,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_BUILTIN_O,
@@ -318,12 +317,12 @@
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_NOARGS,
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_FAST,
 #else
@@ -368,10 +367,10 @@
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_COPY_FREE_VARS,
     &&TARGET_LOAD_GLOBAL,
-    &&TARGET_RESUME,
+    &&TARGET_COPY_FREE_VARS,
     &&TARGET_STORE_ATTR,
+    &&TARGET_RESUME,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_BOOL,
 #else
@@ -527,6 +526,7 @@
     &&unknown_opcode,
 #endif
     &&TARGET_MAKE_FUNCTION,
+    &&TARGET_GET_AWAITABLE,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_BOUND_METHOD,
 #else
