@@ -58,8 +58,19 @@
 static inline uint16_t read_u16(const uint16_t *p) { return *p; }
 
 #define GETLOCAL(i) (frame->localsplus[(i)])
+/* SETLOCAL's release of the local's old value. A stage's loop may define
+ * FF_DEALLOC_DROPPED(o) before this header: what happens to an old value whose
+ * count reached zero (stage 2's s2.int_freelist, stage2/vm/int_freelist.h);
+ * other loops keep Py_XDECREF. */
+#ifdef FF_DEALLOC_DROPPED
+#define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
+                                if (old_ != NULL && --old_->ob_refcnt == 0) { \
+                                    FF_DEALLOC_DROPPED(old_); \
+                                } } while (0)
+#else
 #define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
                                 Py_XDECREF(old_); } while (0)
+#endif
 /* FF_CHEAP_C_CALLS: whether the bodies may do inline what CPython's generic
  * paths do through exported functions (stage1/vm/call.h lists what); 0 unless
  * a later stage's loop defines it before this header (stage 2's

@@ -8,6 +8,7 @@
 #include "store_attr_hint.h"
 #include "method_cache.h"
 #include "int_bitwise.h"
+#include "int_freelist.h"
 #include "float_mixed.h"
 #include "slices.h"
 #include "c_entry.h"
