@@ -12,6 +12,24 @@ ff_int_dealloc_dropped(PyObject *o)
     ff_int_dealloc(o);
 }
 
+PyObject *
+ff_int_from_ll_slow(long long v)
+{
+    unsigned long long magnitude = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    if (magnitude >= (1ULL << PyLong_SHIFT)) {
+        return PyLong_FromLongLong(v);
+    }
+    /* The list is empty: the block CPython's _PyLong_New(1) would take. */
+    PyObject *o = PyObject_Malloc(FF_INT_ONE_DIGIT_BYTES);
+    if (o == NULL) {
+        return PyErr_NoMemory();
+    }
+    ff_int_init_header(o);
+    Py_SET_SIZE(o, v < 0 ? -1 : 1);
+    ((PyLongObject *)o)->ob_digit[0] = (digit)magnitude;
+    return o;
+}
+
 /* Every block back to CPython's allocator (PyObject_Free, as int's dealloc). */
 static void
 empty_freelist(void)

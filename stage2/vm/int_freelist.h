@@ -15,7 +15,8 @@
  *   loop itself drops the last reference (the count reached zero: nothing is
  *   paid otherwise). Bools and subclasses never do.
  * - Included by stage 2's loop before eval_macros.h: it turns on the base VM's
- *   seam for a dropped local's dealloc (FF_DEALLOC_DROPPED). */
+ *   seam for the dealloc of a local's old value (SETLOCAL) and of an
+ *   instruction's consumed input (DECREF_INPUTS): FF_DEALLOC_DROPPED. */
 #ifndef FIVEFOLD_S2_INT_FREELIST_H
 #define FIVEFOLD_S2_INT_FREELIST_H
 
@@ -73,24 +74,35 @@ ff_int_dealloc(PyObject *o)
 /* Out of line, for the many drop sites of the base VM's seam. */
 void ff_int_dealloc_dropped(PyObject *o) FF_HIDDEN;
 
-/* Py_DECREF for a reference the loop drops where an int often dies. */
-static inline void
-ff_int_decref(PyObject *o)
-{
-    if (--o->ob_refcnt == 0) {
-        ff_int_dealloc(o);
-    }
-}
-
-/* The base VM's seam (eval_macros.h): a local's old value whose count reached
- * zero. With the change off, exactly the default (_Py_Dealloc). */
+/* The base VM's seam (eval_macros.h): a local's old value or a consumed input
+ * whose count reached zero. With the change off, the default (_Py_Dealloc)
+ * after one test of the switch. */
 #define FF_DEALLOC_DROPPED(o) \
     (ff_int_freelist_on ? ff_int_dealloc_dropped(o) : _Py_Dealloc(o))
 
+/* What 3.11's _PyObject_Init does for a static type in a release build: the
+ * type, then _Py_NewReference (tracemalloc told of the object while it traces,
+ * as CPython's free lists do; then a count of 1). */
+static inline void
+ff_int_init_header(PyObject *o)
+{
+    o->ob_type = &PyLong_Type;
+    if (_Py_tracemalloc_config.tracing) {
+        _Py_NewReference(o);
+    }
+    else {
+        Py_SET_REFCNT(o, 1);
+    }
+}
+
+/* int_freelist.c: ff_int_from_ll when the list is empty (fresh memory) or v
+ * is wider than one digit (PyLong_FromLongLong). */
+PyObject *ff_int_from_ll_slow(long long v) FF_HIDDEN;
+
 /* An exact int of value v (a new reference, or NULL with MemoryError): the
- * small-int singleton, an int of one digit from the list or fresh memory, or
- * PyLong_FromLongLong for anything wider. */
-static inline PyObject *
+ * small-int singleton, an int of one digit from the list, else the slow way.
+ * Always inlined: a call costs a third of what the list saves. */
+static inline Py_ALWAYS_INLINE PyObject *
 ff_int_from_ll(long long v)
 {
     if ((unsigned long long)v + _PY_NSMALLNEGINTS < (unsigned long long)(_PY_NSMALLNEGINTS + _PY_NSMALLPOSINTS)) {
@@ -99,33 +111,30 @@ ff_int_from_ll(long long v)
         return small;
     }
     unsigned long long magnitude = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    if (magnitude >= (1ULL << PyLong_SHIFT)) {
-        return PyLong_FromLongLong(v);
-    }
     PyObject *o = ff_int_free_head;
-    if (o != NULL) {
-        ff_int_free_head = (PyObject *)o->ob_type;
-        ff_int_free_count--;
+    if (o == NULL || magnitude >= (1ULL << PyLong_SHIFT)) {
+        return ff_int_from_ll_slow(v);
     }
-    else {
-        o = PyObject_Malloc(FF_INT_ONE_DIGIT_BYTES);
-        if (o == NULL) {
-            return PyErr_NoMemory();
-        }
-    }
-    /* What 3.11's _PyObject_Init does for a static type in a release build
-     * (_Py_NewReference: tracemalloc told of the object while it traces,
-     * then a count of 1). */
-    o->ob_type = &PyLong_Type;
-    if (_Py_tracemalloc_config.tracing) {
-        _Py_NewReference(o);
-    }
-    else {
-        Py_SET_REFCNT(o, 1);
-    }
+    ff_int_free_head = (PyObject *)o->ob_type;
+    ff_int_free_count--;
+    ff_int_init_header(o);
     Py_SET_SIZE(o, v < 0 ? -1 : 1);
     ((PyLongObject *)o)->ob_digit[0] = (digit)magnitude;
     return o;
+}
+
+/* Py_DECREF of an operand known to be an exact int (the members' guards). */
+static inline void
+ff_exact_int_decref(PyObject *o)
+{
+    if (--o->ob_refcnt == 0) {
+        if ((size_t)(Py_SIZE(o) + 1) < 3 && ff_int_free_count < FF_INT_FREELIST_LIMIT) {
+            ff_int_freelist_push(o);
+        }
+        else {
+            _Py_Dealloc(o);
+        }
+    }
 }
 
 /* FF_INT_RESULT(value): the end of a composed op (int_freelist.def) whose
@@ -139,8 +148,8 @@ ff_int_from_ll(long long v)
         if (res_ == NULL) { \
             goto error; \
         } \
-        ff_int_decref(left); \
-        ff_int_decref(right); \
+        ff_exact_int_decref(left); \
+        ff_exact_int_decref(right); \
         STACK_SHRINK(1); \
         stack_pointer[-1] = res_; \
         JUMPBY(1); \

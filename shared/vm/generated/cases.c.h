@@ -50,7 +50,7 @@ TARGET(UNARY_POSITIVE) {
     {
 #line 57 "shared/vm/instructions.def"
         res = PyNumber_Positive(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
 #line 56 "shared/vm/generated/cases.c.h"
     }
@@ -64,7 +64,7 @@ TARGET(UNARY_NEGATIVE) {
     {
 #line 63 "shared/vm/instructions.def"
         res = PyNumber_Negative(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
 #line 70 "shared/vm/generated/cases.c.h"
     }
@@ -78,7 +78,7 @@ TARGET(UNARY_NOT) {
     {
 #line 69 "shared/vm/instructions.def"
         int truth = PyObject_IsTrue(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (truth < 0) { STACK_SHRINK(1); goto error; }
         res = truth ? Py_False : Py_True;
         Py_INCREF(res);
@@ -94,7 +94,7 @@ TARGET(UNARY_INVERT) {
     {
 #line 77 "shared/vm/instructions.def"
         res = PyNumber_Invert(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
 #line 100 "shared/vm/generated/cases.c.h"
     }
@@ -108,7 +108,7 @@ TARGET(DELETE_SUBSCR) {
     {
 #line 140 "shared/vm/instructions.def"
         int err = PyObject_DelItem(container, sub);
-        Py_XDECREF(container); Py_XDECREF(sub);
+        FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
         if (err) { STACK_SHRINK(2); goto error; }
 #line 114 "shared/vm/generated/cases.c.h"
     }
@@ -122,7 +122,7 @@ TARGET(LIST_TO_TUPLE) {
     {
 #line 377 "shared/vm/instructions.def"
         tup = PyList_AsTuple(list);
-        Py_XDECREF(list);
+        FF_DECREF_INPUT(list);
         if (tup == NULL) { STACK_SHRINK(1); goto error; }
 #line 128 "shared/vm/generated/cases.c.h"
     }
@@ -203,7 +203,7 @@ TARGET(GET_ITER) {
     {
 #line 539 "shared/vm/instructions.def"
         iter = PyObject_GetIter(iterable);
-        Py_XDECREF(iterable);
+        FF_DECREF_INPUT(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
 #line 209 "shared/vm/generated/cases.c.h"
     }
@@ -217,7 +217,7 @@ TARGET(GET_YIELD_FROM_ITER) {
     {
 #line 545 "shared/vm/instructions.def"
         iter = ff_yield_from_iter(frame, iterable);
-        Py_XDECREF(iterable);
+        FF_DECREF_INPUT(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
 #line 223 "shared/vm/generated/cases.c.h"
     }
@@ -269,7 +269,7 @@ TARGET(PRINT_EXPR) {
     {
 #line 763 "shared/vm/instructions.def"
         int err = ff_print_expr(tstate, value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 275 "shared/vm/generated/cases.c.h"
     }
@@ -282,7 +282,7 @@ TARGET(IMPORT_STAR) {
     {
 #line 784 "shared/vm/instructions.def"
         int err = ff_import_star(tstate, frame, from);
-        Py_XDECREF(from);
+        FF_DECREF_INPUT(from);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 288 "shared/vm/generated/cases.c.h"
     }
@@ -324,7 +324,7 @@ TARGET(GET_AITER) {
     {
 #line 852 "shared/vm/instructions.def"
         iter = ff_get_aiter(tstate, obj);
-        Py_XDECREF(obj);
+        FF_DECREF_INPUT(obj);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
 #line 330 "shared/vm/generated/cases.c.h"
     }
@@ -356,7 +356,7 @@ TARGET(END_ASYNC_FOR) {
         // The handler of `async for`'s __anext__: StopAsyncIteration ends the loop,
         // anything else is re-raised (no new traceback entry, as RERAISE).
         if (PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
-            Py_XDECREF(aiter); Py_XDECREF(exc);
+            FF_DECREF_INPUT(aiter); FF_DECREF_INPUT(exc);
         }
         else {
             Py_DECREF(aiter);
@@ -376,7 +376,7 @@ TARGET(BEFORE_ASYNC_WITH) {
     {
 #line 878 "shared/vm/instructions.def"
         res = ff_before_async_with(tstate, mgr, &exit_func);
-        Py_XDECREF(mgr);
+        FF_DECREF_INPUT(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
 #line 382 "shared/vm/generated/cases.c.h"
     }
@@ -393,7 +393,7 @@ TARGET(ASYNC_GEN_WRAP) {
 #line 884 "shared/vm/instructions.def"
         // An async generator's yielded value, marked as such for its asend().
         wrapped = ff_async_gen_wrap(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (wrapped == NULL) { STACK_SHRINK(1); goto error; }
 #line 399 "shared/vm/generated/cases.c.h"
     }
@@ -454,7 +454,7 @@ TARGET(CHECK_EG_MATCH) {
         // except*: split the exception group left so far. No match: [exc_value, None];
         // a match: [rest, match], and match is the exception being handled.
         if (ff_check_except_star_type_valid(tstate, match_type) < 0) {
-            Py_XDECREF(exc_value); Py_XDECREF(match_type);
+            FF_DECREF_INPUT(exc_value); FF_DECREF_INPUT(match_type);
             if (1) { STACK_SHRINK(2); goto error; }
         }
         PyObject *matched, *left;
@@ -489,7 +489,7 @@ TARGET(PREP_RERAISE_STAR) {
 #line 993 "shared/vm/instructions.def"
         // The end of a try-except*: what is left to raise (None: nothing).
         val = ff_prep_reraise_star(orig, excs);
-        Py_XDECREF(orig); Py_XDECREF(excs);
+        FF_DECREF_INPUT(orig); FF_DECREF_INPUT(excs);
         if (val == NULL) { STACK_SHRINK(2); goto error; }
 #line 495 "shared/vm/generated/cases.c.h"
     }
@@ -505,7 +505,7 @@ TARGET(BEFORE_WITH) {
     {
 #line 1000 "shared/vm/instructions.def"
         res = ff_before_with(tstate, mgr, &exit_func);
-        Py_XDECREF(mgr);
+        FF_DECREF_INPUT(mgr);
         if (res == NULL) { STACK_SHRINK(1); goto error; }
 #line 511 "shared/vm/generated/cases.c.h"
     }
@@ -547,10 +547,10 @@ TARGET(EXIT_INIT_CHECK) {
         if (should_be_none != Py_None) {
             PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'",
                          Py_TYPE(should_be_none)->tp_name);
-            Py_XDECREF(should_be_none);
+            FF_DECREF_INPUT(should_be_none);
             if (1) { STACK_SHRINK(1); goto error; }
         }
-        Py_XDECREF(should_be_none);
+        FF_DECREF_INPUT(should_be_none);
 #line 555 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
@@ -1150,7 +1150,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
 #line 25 "stage1/vm/subscr.def"
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
-            Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
 #line 1155 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
@@ -1190,7 +1190,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
 #line 31 "stage1/vm/subscr.def"
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
-            Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
 #line 1195 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
@@ -1226,7 +1226,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             else if (!PyErr_Occurred()) {
                 res = PyDict_Type.tp_as_mapping->mp_subscript(container, sub);
             }
-            Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1232 "shared/vm/generated/cases.c.h"
         }
@@ -1302,7 +1302,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 86 "stage1/vm/subscr.def"
             int err = PyDict_SetItem(container, sub, v);
-            Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
 #line 1308 "shared/vm/generated/cases.c.h"
         }
@@ -1335,7 +1335,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 126 "shared/vm/instructions.def"
             res = PyObject_GetItem(container, sub);
-            Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1341 "shared/vm/generated/cases.c.h"
         }
@@ -1369,7 +1369,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 133 "shared/vm/instructions.def"
             int err = PyObject_SetItem(container, sub, v);
-            Py_XDECREF(v); Py_XDECREF(container); Py_XDECREF(sub);
+            FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
 #line 1375 "shared/vm/generated/cases.c.h"
         }
@@ -1408,7 +1408,7 @@ TARGET(CHECK_EXC_MATCH) {
                 if (1) { STACK_SHRINK(1); goto error; }
             }
             int match = PyErr_GivenExceptionMatches(left, right);
-            Py_XDECREF(right);
+            FF_DECREF_INPUT(right);
             b = match ? Py_True : Py_False;
             Py_INCREF(b);
 #line 1415 "shared/vm/generated/cases.c.h"
@@ -1450,7 +1450,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 48 "stage1/vm/binary_op.def"
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1456 "shared/vm/generated/cases.c.h"
         }
@@ -1494,7 +1494,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 54 "stage1/vm/binary_op.def"
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1500 "shared/vm/generated/cases.c.h"
         }
@@ -1538,7 +1538,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 60 "stage1/vm/binary_op.def"
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1544 "shared/vm/generated/cases.c.h"
         }
@@ -1567,7 +1567,7 @@ TARGET(BINARY_OP_ADD_INT) {
         PyObject *right = stack_pointer[-1];
         PyObject *left = stack_pointer[-2];
         {
-#line 20 "stage2/vm/int_freelist.def"
+#line 21 "stage2/vm/int_freelist.def"
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) + ff_int_compact_value(right));
             }
@@ -1584,7 +1584,7 @@ TARGET(BINARY_OP_ADD_INT) {
             res = ff_int_compact_pair(left, right)
                 ? PyLong_FromLongLong(ff_int_compact_value(left) + ff_int_compact_value(right))
                 : PyLong_Type.tp_as_number->nb_add(left, right);
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1590 "shared/vm/generated/cases.c.h"
         }
@@ -1613,7 +1613,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         PyObject *right = stack_pointer[-1];
         PyObject *left = stack_pointer[-2];
         {
-#line 26 "stage2/vm/int_freelist.def"
+#line 27 "stage2/vm/int_freelist.def"
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) - ff_int_compact_value(right));
             }
@@ -1630,7 +1630,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
             res = ff_int_compact_pair(left, right)
                 ? PyLong_FromLongLong(ff_int_compact_value(left) - ff_int_compact_value(right))
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1636 "shared/vm/generated/cases.c.h"
         }
@@ -1659,7 +1659,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         PyObject *right = stack_pointer[-1];
         PyObject *left = stack_pointer[-2];
         {
-#line 32 "stage2/vm/int_freelist.def"
+#line 33 "stage2/vm/int_freelist.def"
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) * ff_int_compact_value(right));
             }
@@ -1676,7 +1676,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
             res = ff_int_compact_pair(left, right)
                 ? PyLong_FromLongLong(ff_int_compact_value(left) * ff_int_compact_value(right))
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1682 "shared/vm/generated/cases.c.h"
         }
@@ -1860,7 +1860,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 66 "stage1/vm/binary_op.def"
             res = PyUnicode_Concat(left, right);
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 1866 "shared/vm/generated/cases.c.h"
         }
@@ -1909,7 +1909,7 @@ TARGET(IS_OP) {
     {
 #line 109 "shared/vm/instructions.def"
         int same = (left == right) ^ oparg;
-        Py_XDECREF(left); Py_XDECREF(right);
+        FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
 #line 1916 "shared/vm/generated/cases.c.h"
@@ -1926,7 +1926,7 @@ TARGET(CONTAINS_OP) {
     {
 #line 116 "shared/vm/instructions.def"
         int found = PySequence_Contains(right, left);
-        Py_XDECREF(left); Py_XDECREF(right);
+        FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
@@ -2105,7 +2105,7 @@ TARGET(STORE_NAME) {
         else {
             err = PyObject_SetItem(ns, name, v);
         }
-        Py_XDECREF(v);
+        FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
 #line 2111 "shared/vm/generated/cases.c.h"
     }
@@ -2136,7 +2136,7 @@ TARGET(STORE_GLOBAL) {
     {
 #line 295 "shared/vm/instructions.def"
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
-        Py_XDECREF(v);
+        FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
 #line 2142 "shared/vm/generated/cases.c.h"
     }
@@ -2165,7 +2165,7 @@ TARGET(DELETE_ATTR) {
     {
 #line 347 "shared/vm/instructions.def"
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
-        Py_XDECREF(owner);
+        FF_DECREF_INPUT(owner);
         if (err) { STACK_SHRINK(1); goto error; }
 #line 2171 "shared/vm/generated/cases.c.h"
     }
@@ -2240,7 +2240,7 @@ TARGET(LIST_EXTEND) {
         if (none == NULL) {
             ff_list_extend_error(tstate, iterable);
         }
-        Py_XDECREF(iterable);
+        FF_DECREF_INPUT(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
 #line 2247 "shared/vm/generated/cases.c.h"
@@ -2269,7 +2269,7 @@ TARGET(SET_ADD) {
     {
 #line 410 "shared/vm/instructions.def"
         int err = PySet_Add(set, v);
-        Py_XDECREF(v);
+        FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
 #line 2275 "shared/vm/generated/cases.c.h"
     }
@@ -2283,7 +2283,7 @@ TARGET(SET_UPDATE) {
     {
 #line 416 "shared/vm/instructions.def"
         int err = _PySet_Update(set, iterable);
-        Py_XDECREF(iterable);
+        FF_DECREF_INPUT(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 2289 "shared/vm/generated/cases.c.h"
     }
@@ -2329,7 +2329,7 @@ TARGET(DICT_UPDATE) {
         if (err < 0 && PyErr_ExceptionMatches(PyExc_AttributeError)) {
             PyErr_Format(PyExc_TypeError, "'%.200s' object is not a mapping", Py_TYPE(update)->tp_name);
         }
-        Py_XDECREF(update);
+        FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 2335 "shared/vm/generated/cases.c.h"
     }
@@ -2349,7 +2349,7 @@ TARGET(DICT_MERGE) {
         if (err < 0) {
             ff_format_kwargs_error(tstate, callable, update);
         }
-        Py_XDECREF(update);
+        FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
 #line 2355 "shared/vm/generated/cases.c.h"
     }
@@ -2364,7 +2364,7 @@ TARGET(MAP_ADD) {
     {
 #line 452 "shared/vm/instructions.def"
         int err = PyDict_SetItem(dict, key, value);
-        Py_XDECREF(key); Py_XDECREF(value);
+        FF_DECREF_INPUT(key); FF_DECREF_INPUT(value);
         if (err) { STACK_SHRINK(2); goto error; }
 #line 2370 "shared/vm/generated/cases.c.h"
     }
@@ -2380,7 +2380,7 @@ TARGET(BUILD_STRING) {
         PyObject *empty = PyUnicode_New(0, 0);
         str = empty == NULL ? NULL : _PyUnicode_JoinArray(empty, pieces, oparg);
         Py_XDECREF(empty);
-        for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(pieces[_i]); }
+        for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
 #line 2386 "shared/vm/generated/cases.c.h"
     }
@@ -2396,7 +2396,7 @@ TARGET(FORMAT_VALUE) {
     {
 #line 475 "shared/vm/instructions.def"
         result = ff_format_value(value, fmt_spec, oparg);
-        Py_XDECREF(value); Py_XDECREF(fmt_spec);
+        FF_DECREF_INPUT(value); FF_DECREF_INPUT(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
 #line 2402 "shared/vm/generated/cases.c.h"
     }
@@ -2429,7 +2429,7 @@ TARGET(MATCH_CLASS) {
         // oparg positional sub-patterns (through __match_args__), then the keyword
         // attributes `names`: a tuple of the attributes on a match, None otherwise.
         attrs = ff_match_class(tstate, subject, type, oparg, names);
-        Py_XDECREF(subject); Py_XDECREF(type); Py_XDECREF(names);
+        FF_DECREF_INPUT(subject); FF_DECREF_INPUT(type); FF_DECREF_INPUT(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
 #line 2435 "shared/vm/generated/cases.c.h"
     }
@@ -2470,7 +2470,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
     {
 #line 628 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
@@ -2485,7 +2485,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
     {
 #line 636 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
@@ -2500,7 +2500,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
     {
 #line 644 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
@@ -2515,7 +2515,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
     {
 #line 652 "shared/vm/instructions.def"
         int is_none = Py_IsNone(value);
-        Py_XDECREF(value);
+        FF_DECREF_INPUT(value);
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
@@ -2596,7 +2596,7 @@ TARGET(IMPORT_NAME) {
     {
 #line 771 "shared/vm/instructions.def"
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
-        Py_XDECREF(level); Py_XDECREF(fromlist);
+        FF_DECREF_INPUT(level); FF_DECREF_INPUT(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 2602 "shared/vm/generated/cases.c.h"
     }
@@ -2629,7 +2629,7 @@ TARGET(GET_AWAITABLE) {
         // What `await iterable` drives with SEND; oparg 1/2: after __aenter__/__aexit__
         // (for the message). make_code checks oparg <= 2.
         iter = ff_get_awaitable(tstate, iterable, oparg);
-        Py_XDECREF(iterable);
+        FF_DECREF_INPUT(iterable);
         if (iter == NULL) { STACK_SHRINK(1); goto error; }
 #line 2635 "shared/vm/generated/cases.c.h"
     }
@@ -2888,7 +2888,7 @@ TARGET(BINARY_OP) {
 #line 83 "shared/vm/instructions.def"
             // make_code checks oparg < FF_NB_COUNT
             res = ff_binary_ops[oparg](lhs, rhs);
-            Py_XDECREF(lhs); Py_XDECREF(rhs);
+            FF_DECREF_INPUT(lhs); FF_DECREF_INPUT(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 2894 "shared/vm/generated/cases.c.h"
         }
@@ -3018,41 +3018,6 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(CALL_LEN) {
-    STAT_SPECIALIZED(FF_CALL);
-    { /* _GUARD_LEN */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        {
-#line 93 "stage1/vm/call.def"
-            if (kwnames != NULL || method_or_null != NULL || oparg != 1
-                     || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3032 "shared/vm/generated/cases.c.h"
-        }
-    }
-    { /* _CALL_LEN */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        PyObject *res;
-        {
-#line 98 "stage1/vm/call.def"
-            Py_ssize_t length = PyObject_Length(args[0]);
-            res = length < 0 ? NULL : PyLong_FromSsize_t(length);
-            FF_CALL_RELEASE(callable_or_self, args, 1);
-            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3046 "shared/vm/generated/cases.c.h"
-        }
-        STACK_GROW(-oparg - 1);
-        stack_pointer[-1] = res;
-    }
-    JUMPBY(4);
-    DISPATCH();
-}
-#endif
-
-#if FF_LOOP_STAGE >= 1
 TARGET(CALL_ISINSTANCE) {
     STAT_SPECIALIZED(FF_CALL);
     { /* _GUARD_ISINSTANCE */
@@ -3063,7 +3028,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 2
                      || callable_or_self != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3067 "shared/vm/generated/cases.c.h"
+#line 3032 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3077,7 +3042,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             FF_CALL_RELEASE(callable_or_self, args, 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3081 "shared/vm/generated/cases.c.h"
+#line 3046 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3098,7 +3063,7 @@ TARGET(CALL_TYPE_1) {
 #line 117 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3102 "shared/vm/generated/cases.c.h"
+#line 3067 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3111,7 +3076,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(args[0]);
             Py_INCREF(res);
             FF_CALL_RELEASE(callable_or_self, args, 1);
-#line 3115 "shared/vm/generated/cases.c.h"
+#line 3080 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3132,7 +3097,7 @@ TARGET(CALL_STR_1) {
 #line 130 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3136 "shared/vm/generated/cases.c.h"
+#line 3101 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3145,7 +3110,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(args[0]);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3149 "shared/vm/generated/cases.c.h"
+#line 3114 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3167,7 +3132,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3171 "shared/vm/generated/cases.c.h"
+#line 3136 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3183,7 +3148,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3187 "shared/vm/generated/cases.c.h"
+#line 3152 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3207,7 +3172,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3211 "shared/vm/generated/cases.c.h"
+#line 3176 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3218,7 +3183,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3222 "shared/vm/generated/cases.c.h"
+#line 3187 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3238,7 +3203,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3242 "shared/vm/generated/cases.c.h"
+#line 3207 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3247,21 +3212,6 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
     DISPATCH();
 }
 #endif
-
-TARGET(MAKE_CELL) {
-    {
-#line 174 "shared/vm/instructions.def"
-        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
-        PyObject *initial = GETLOCAL(oparg);
-        PyObject *cell = PyCell_New(initial);
-        if (cell == NULL) {
-            goto error;
-        }
-        SETLOCAL(oparg, cell);
-#line 3262 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
@@ -3277,7 +3227,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3281 "shared/vm/generated/cases.c.h"
+#line 3231 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3288,7 +3238,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3292 "shared/vm/generated/cases.c.h"
+#line 3242 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3308,7 +3258,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3312 "shared/vm/generated/cases.c.h"
+#line 3262 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3317,6 +3267,21 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
     DISPATCH();
 }
 #endif
+
+TARGET(MAKE_CELL) {
+    {
+#line 174 "shared/vm/instructions.def"
+        // Wraps the local (an argument's value, or NULL) in a new cell, in place.
+        PyObject *initial = GETLOCAL(oparg);
+        PyObject *cell = PyCell_New(initial);
+        if (cell == NULL) {
+            goto error;
+        }
+        SETLOCAL(oparg, cell);
+#line 3282 "shared/vm/generated/cases.c.h"
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
@@ -3332,7 +3297,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3336 "shared/vm/generated/cases.c.h"
+#line 3301 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3343,7 +3308,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3347 "shared/vm/generated/cases.c.h"
+#line 3312 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3360,7 +3325,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3364 "shared/vm/generated/cases.c.h"
+#line 3329 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3384,7 +3349,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3388 "shared/vm/generated/cases.c.h"
+#line 3353 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3395,7 +3360,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3399 "shared/vm/generated/cases.c.h"
+#line 3364 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3414,7 +3379,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3418 "shared/vm/generated/cases.c.h"
+#line 3383 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3435,7 +3400,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3439 "shared/vm/generated/cases.c.h"
+#line 3404 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3457,9 +3422,9 @@ TARGET(COMPARE_OP) {
             else {
                 res = PyObject_RichCompare(left, right, oparg);
             }
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3463 "shared/vm/generated/cases.c.h"
+#line 3428 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3476,7 +3441,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3480 "shared/vm/generated/cases.c.h"
+#line 3445 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3489,7 +3454,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3493 "shared/vm/generated/cases.c.h"
+#line 3458 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3507,7 +3472,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3511 "shared/vm/generated/cases.c.h"
+#line 3476 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3520,7 +3485,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3524 "shared/vm/generated/cases.c.h"
+#line 3489 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3540,7 +3505,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3544 "shared/vm/generated/cases.c.h"
+#line 3509 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3570,7 +3535,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3574 "shared/vm/generated/cases.c.h"
+#line 3539 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3588,7 +3553,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3592 "shared/vm/generated/cases.c.h"
+#line 3557 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3596,7 +3561,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3600 "shared/vm/generated/cases.c.h"
+#line 3565 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3609,7 +3574,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3613 "shared/vm/generated/cases.c.h"
+#line 3578 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3628,7 +3593,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3632 "shared/vm/generated/cases.c.h"
+#line 3597 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3638,9 +3603,9 @@ TARGET(LOAD_ATTR) {
         {
 #line 314 "shared/vm/instructions.def"
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
-            Py_XDECREF(owner);
+            FF_DECREF_INPUT(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3644 "shared/vm/generated/cases.c.h"
+#line 3609 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3658,7 +3623,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3662 "shared/vm/generated/cases.c.h"
+#line 3627 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3683,7 +3648,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3687 "shared/vm/generated/cases.c.h"
+#line 3652 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3701,7 +3666,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3705 "shared/vm/generated/cases.c.h"
+#line 3670 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3714,7 +3679,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3718 "shared/vm/generated/cases.c.h"
+#line 3683 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3733,7 +3698,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3737 "shared/vm/generated/cases.c.h"
+#line 3702 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3741,7 +3706,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3745 "shared/vm/generated/cases.c.h"
+#line 3710 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3754,7 +3719,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3758 "shared/vm/generated/cases.c.h"
+#line 3723 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3775,7 +3740,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3779 "shared/vm/generated/cases.c.h"
+#line 3744 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3790,13 +3755,44 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3794 "shared/vm/generated/cases.c.h"
+#line 3759 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
         stack_pointer[-1] = v;
     }
     JUMPBY(6);
+    DISPATCH();
+}
+
+TARGET(STORE_ATTR) {
+#if FF_LOOP_STAGE >= 1
+    PREDICTED(STORE_ATTR);
+#endif
+#if FF_LOOP_STAGE >= 1
+    { /* _SPECIALIZE_STORE_ATTR */
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+#line 51 "stage1/vm/store_attr.def"
+            SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
+#line 3780 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _STORE_ATTR */
+        PyObject *owner = stack_pointer[-1];
+        PyObject *v = stack_pointer[-2];
+        {
+#line 340 "shared/vm/instructions.def"
+            int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
+            FF_DECREF_INPUT(v); FF_DECREF_INPUT(owner);
+            if (err) { STACK_SHRINK(2); goto error; }
+#line 3792 "shared/vm/generated/cases.c.h"
+        }
+        STACK_SHRINK(2);
+    }
+    JUMPBY(10);
     DISPATCH();
 }
 
@@ -3815,50 +3811,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 3819 "shared/vm/generated/cases.c.h"
-    }
-    DISPATCH();
-}
-
-TARGET(STORE_ATTR) {
-#if FF_LOOP_STAGE >= 1
-    PREDICTED(STORE_ATTR);
-#endif
-#if FF_LOOP_STAGE >= 1
-    { /* _SPECIALIZE_STORE_ATTR */
-        PyObject *owner = stack_pointer[-1];
-        PyObject *v = stack_pointer[-2];
-        {
-#line 51 "stage1/vm/store_attr.def"
-            SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3835 "shared/vm/generated/cases.c.h"
-        }
-    }
-#endif
-    { /* _STORE_ATTR */
-        PyObject *owner = stack_pointer[-1];
-        PyObject *v = stack_pointer[-2];
-        {
-#line 340 "shared/vm/instructions.def"
-            int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
-            Py_XDECREF(v); Py_XDECREF(owner);
-            if (err) { STACK_SHRINK(2); goto error; }
-#line 3847 "shared/vm/generated/cases.c.h"
-        }
-        STACK_SHRINK(2);
-    }
-    JUMPBY(10);
-    DISPATCH();
-}
-
-TARGET(RESUME) {
-    {
-#line 818 "shared/vm/instructions.def"
-        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
-        if (oparg < 2) {
-            CHECK_EVAL_BREAKER();
-        }
-#line 3862 "shared/vm/generated/cases.c.h"
+#line 3815 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -3871,7 +3824,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3875 "shared/vm/generated/cases.c.h"
+#line 3828 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3883,7 +3836,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3887 "shared/vm/generated/cases.c.h"
+#line 3840 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3891,6 +3844,18 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
     DISPATCH();
 }
 #endif
+
+TARGET(RESUME) {
+    {
+#line 818 "shared/vm/instructions.def"
+        // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
+        if (oparg < 2) {
+            CHECK_EVAL_BREAKER();
+        }
+#line 3856 "shared/vm/generated/cases.c.h"
+    }
+    DISPATCH();
+}
 
 #if FF_LOOP_STAGE >= 1
 TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
@@ -3903,7 +3868,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3907 "shared/vm/generated/cases.c.h"
+#line 3872 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3916,7 +3881,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3920 "shared/vm/generated/cases.c.h"
+#line 3885 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3936,7 +3901,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3940 "shared/vm/generated/cases.c.h"
+#line 3905 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3949,7 +3914,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3953 "shared/vm/generated/cases.c.h"
+#line 3918 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3970,7 +3935,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3974 "shared/vm/generated/cases.c.h"
+#line 3939 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3983,7 +3948,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3987 "shared/vm/generated/cases.c.h"
+#line 3952 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4003,7 +3968,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4007 "shared/vm/generated/cases.c.h"
+#line 3972 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4016,7 +3981,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4020 "shared/vm/generated/cases.c.h"
+#line 3985 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4033,7 +3998,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 4037 "shared/vm/generated/cases.c.h"
+#line 4002 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -4045,7 +4010,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4049 "shared/vm/generated/cases.c.h"
+#line 4014 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4065,7 +4030,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4069 "shared/vm/generated/cases.c.h"
+#line 4034 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4078,7 +4043,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4082 "shared/vm/generated/cases.c.h"
+#line 4047 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4098,7 +4063,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4102 "shared/vm/generated/cases.c.h"
+#line 4067 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4111,7 +4076,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4115 "shared/vm/generated/cases.c.h"
+#line 4080 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4132,7 +4097,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4136 "shared/vm/generated/cases.c.h"
+#line 4101 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4145,7 +4110,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4149 "shared/vm/generated/cases.c.h"
+#line 4114 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4165,7 +4130,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4169 "shared/vm/generated/cases.c.h"
+#line 4134 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4178,7 +4143,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4182 "shared/vm/generated/cases.c.h"
+#line 4147 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4195,7 +4160,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4199 "shared/vm/generated/cases.c.h"
+#line 4164 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4207,7 +4172,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4211 "shared/vm/generated/cases.c.h"
+#line 4176 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4227,7 +4192,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4231 "shared/vm/generated/cases.c.h"
+#line 4196 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4240,7 +4205,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4244 "shared/vm/generated/cases.c.h"
+#line 4209 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4260,7 +4225,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4264 "shared/vm/generated/cases.c.h"
+#line 4229 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4273,7 +4238,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4277 "shared/vm/generated/cases.c.h"
+#line 4242 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4294,7 +4259,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4298 "shared/vm/generated/cases.c.h"
+#line 4263 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4307,7 +4272,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4311 "shared/vm/generated/cases.c.h"
+#line 4276 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4327,7 +4292,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4331 "shared/vm/generated/cases.c.h"
+#line 4296 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4340,7 +4305,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4344 "shared/vm/generated/cases.c.h"
+#line 4309 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4357,7 +4322,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4361 "shared/vm/generated/cases.c.h"
+#line 4326 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4369,7 +4334,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4373 "shared/vm/generated/cases.c.h"
+#line 4338 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4389,7 +4354,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4393 "shared/vm/generated/cases.c.h"
+#line 4358 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4402,7 +4367,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4406 "shared/vm/generated/cases.c.h"
+#line 4371 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4422,7 +4387,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4426 "shared/vm/generated/cases.c.h"
+#line 4391 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4435,7 +4400,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4439 "shared/vm/generated/cases.c.h"
+#line 4404 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4456,7 +4421,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4460 "shared/vm/generated/cases.c.h"
+#line 4425 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4469,7 +4434,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4473 "shared/vm/generated/cases.c.h"
+#line 4438 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4489,7 +4454,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4493 "shared/vm/generated/cases.c.h"
+#line 4458 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4502,7 +4467,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4506 "shared/vm/generated/cases.c.h"
+#line 4471 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4521,7 +4486,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4525 "shared/vm/generated/cases.c.h"
+#line 4490 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4530,12 +4495,12 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 588 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
-            Py_XDECREF(cond);
+            FF_DECREF_INPUT(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4539 "shared/vm/generated/cases.c.h"
+#line 4504 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4553,7 +4518,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4557 "shared/vm/generated/cases.c.h"
+#line 4522 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4562,12 +4527,12 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 598 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
-            Py_XDECREF(cond);
+            FF_DECREF_INPUT(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4571 "shared/vm/generated/cases.c.h"
+#line 4536 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4585,7 +4550,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4589 "shared/vm/generated/cases.c.h"
+#line 4554 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4594,12 +4559,12 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 608 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
-            Py_XDECREF(cond);
+            FF_DECREF_INPUT(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4603 "shared/vm/generated/cases.c.h"
+#line 4568 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4617,7 +4582,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4621 "shared/vm/generated/cases.c.h"
+#line 4586 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4626,12 +4591,12 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 618 "shared/vm/instructions.def"
             int truth = PyObject_IsTrue(cond);
-            Py_XDECREF(cond);
+            FF_DECREF_INPUT(cond);
             if (truth < 0) { STACK_SHRINK(1); goto error; }
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4635 "shared/vm/generated/cases.c.h"
+#line 4600 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4647,7 +4612,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4651 "shared/vm/generated/cases.c.h"
+#line 4616 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4660,7 +4625,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4664 "shared/vm/generated/cases.c.h"
+#line 4629 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4677,7 +4642,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4681 "shared/vm/generated/cases.c.h"
+#line 4646 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4692,7 +4657,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4696 "shared/vm/generated/cases.c.h"
+#line 4661 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4709,7 +4674,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4713 "shared/vm/generated/cases.c.h"
+#line 4678 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4724,7 +4689,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4728 "shared/vm/generated/cases.c.h"
+#line 4693 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4743,7 +4708,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4747 "shared/vm/generated/cases.c.h"
+#line 4712 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4756,7 +4721,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4760 "shared/vm/generated/cases.c.h"
+#line 4725 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4772,7 +4737,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4776 "shared/vm/generated/cases.c.h"
+#line 4741 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4783,7 +4748,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4787 "shared/vm/generated/cases.c.h"
+#line 4752 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4795,9 +4760,9 @@ TARGET(BUILD_SLICE) {
         {
 #line 458 "shared/vm/instructions.def"
             slice = PySlice_New(start, stop, step);
-            Py_XDECREF(start); Py_XDECREF(stop); Py_XDECREF(step);
+            FF_DECREF_INPUT(start); FF_DECREF_INPUT(stop); FF_DECREF_INPUT(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4801 "shared/vm/generated/cases.c.h"
+#line 4766 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4830,7 +4795,7 @@ TARGET(BUILD_TUPLE) {
                 stack_pointer[-1] = tup;
                 DISPATCH();
             }
-#line 4834 "shared/vm/generated/cases.c.h"
+#line 4799 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4841,7 +4806,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
             tup = ff_tuple_steal(values, oparg);
             if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 4845 "shared/vm/generated/cases.c.h"
+#line 4810 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg + 1);
         stack_pointer[-1] = tup;
@@ -4863,7 +4828,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4867 "shared/vm/generated/cases.c.h"
+#line 4832 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4881,7 +4846,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4885 "shared/vm/generated/cases.c.h"
+#line 4850 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4911,9 +4876,9 @@ TARGET(CALL) {
                 res = PyObject_Vectorcall(callable, argv, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
             }
             kwnames = NULL;
-            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4917 "shared/vm/generated/cases.c.h"
+#line 4882 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4933,7 +4898,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4937 "shared/vm/generated/cases.c.h"
+#line 4902 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4950,7 +4915,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4954 "shared/vm/generated/cases.c.h"
+#line 4919 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4966,9 +4931,9 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ((PyTypeObject *)callable)->tp_vectorcall(callable, FF_CALL_ARGV(method_or_null, args), npos, kwnames);
             kwnames = NULL;
             res = ff_c_call_result(tstate, callable, res);
-            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4972 "shared/vm/generated/cases.c.h"
+#line 4937 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4996,7 +4961,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 5000 "shared/vm/generated/cases.c.h"
+#line 4965 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5009,9 +4974,9 @@ TARGET(CALL_FUNCTION_EX) {
         {
 #line 727 "shared/vm/instructions.def"
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
-            Py_XDECREF(null); Py_XDECREF(func); Py_XDECREF(callargs); Py_XDECREF(kwargs);
+            FF_DECREF_INPUT(null); FF_DECREF_INPUT(func); FF_DECREF_INPUT(callargs); FF_DECREF_INPUT(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 5015 "shared/vm/generated/cases.c.h"
+#line 4980 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -5028,7 +4993,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5032 "shared/vm/generated/cases.c.h"
+#line 4997 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5040,7 +5005,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 5044 "shared/vm/generated/cases.c.h"
+#line 5009 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5056,9 +5021,9 @@ TARGET(COMPARE_OP_INT) {
             else {
                 res = PyLong_Type.tp_richcompare(left, right, oparg);
             }
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5062 "shared/vm/generated/cases.c.h"
+#line 5027 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5077,7 +5042,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5081 "shared/vm/generated/cases.c.h"
+#line 5046 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5089,7 +5054,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5093 "shared/vm/generated/cases.c.h"
+#line 5058 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5100,8 +5065,8 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
-            Py_XDECREF(left); Py_XDECREF(right);
-#line 5105 "shared/vm/generated/cases.c.h"
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
+#line 5070 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5120,7 +5085,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5124 "shared/vm/generated/cases.c.h"
+#line 5089 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5132,7 +5097,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5136 "shared/vm/generated/cases.c.h"
+#line 5101 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5148,9 +5113,9 @@ TARGET(COMPARE_OP_STR) {
             else {
                 res = PyUnicode_Type.tp_richcompare(left, right, oparg);
             }
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5154 "shared/vm/generated/cases.c.h"
+#line 5119 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5169,7 +5134,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5173 "shared/vm/generated/cases.c.h"
+#line 5138 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5179,9 +5144,9 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 21 "stage2/vm/float_mixed.def"
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5185 "shared/vm/generated/cases.c.h"
+#line 5150 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5200,7 +5165,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5204 "shared/vm/generated/cases.c.h"
+#line 5169 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5210,8 +5175,8 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
-            Py_XDECREF(left); Py_XDECREF(right);
-#line 5215 "shared/vm/generated/cases.c.h"
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
+#line 5180 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5232,9 +5197,9 @@ TARGET(MAKE_FUNCTION) {
         {
 #line 736 "shared/vm/instructions.def"
             func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
-            Py_XDECREF(defaults); Py_XDECREF(kwdefaults); Py_XDECREF(annotations); Py_XDECREF(closure); Py_XDECREF(codeobj);
+            FF_DECREF_INPUT(defaults); FF_DECREF_INPUT(kwdefaults); FF_DECREF_INPUT(annotations); FF_DECREF_INPUT(closure); FF_DECREF_INPUT(codeobj);
             if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 5238 "shared/vm/generated/cases.c.h"
+#line 5203 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
         stack_pointer[-1] = func;
@@ -5253,7 +5218,7 @@ TARGET(MAKE_FUNCTION) {
                     made->func_version = code->func_version != 0 ? code->func_version : ff_code_func_version(code);
                 }
             }
-#line 5257 "shared/vm/generated/cases.c.h"
+#line 5222 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5270,7 +5235,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5274 "shared/vm/generated/cases.c.h"
+#line 5239 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5301,7 +5266,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5305 "shared/vm/generated/cases.c.h"
+#line 5270 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5323,9 +5288,9 @@ TARGET(CALL_BOUND_METHOD) {
                 ? _PyFunction_Vectorcall(method_or_null, args - 1, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames)
                 : PyObject_Vectorcall(method_or_null, args - 1, npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
             kwnames = NULL;
-            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5329 "shared/vm/generated/cases.c.h"
+#line 5294 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5345,7 +5310,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5349 "shared/vm/generated/cases.c.h"
+#line 5314 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5372,7 +5337,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5376 "shared/vm/generated/cases.c.h"
+#line 5341 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5408,7 +5373,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5412 "shared/vm/generated/cases.c.h"
+#line 5377 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5429,7 +5394,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5433 "shared/vm/generated/cases.c.h"
+#line 5398 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5450,7 +5415,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5454 "shared/vm/generated/cases.c.h"
+#line 5419 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5467,9 +5432,9 @@ TARGET(CALL_PY_FUNCTION) {
             res = _PyFunction_Vectorcall(callable, FF_CALL_ARGV(method_or_null, args),
                                          npos | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
             kwnames = NULL;
-            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5473 "shared/vm/generated/cases.c.h"
+#line 5438 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5487,7 +5452,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5491 "shared/vm/generated/cases.c.h"
+#line 5456 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5499,7 +5464,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5503 "shared/vm/generated/cases.c.h"
+#line 5468 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5516,7 +5481,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5520 "shared/vm/generated/cases.c.h"
+#line 5485 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5538,7 +5503,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5542 "shared/vm/generated/cases.c.h"
+#line 5507 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5577,7 +5542,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5581 "shared/vm/generated/cases.c.h"
+#line 5546 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5591,9 +5556,9 @@ TARGET(CALL_PY_CLASS) {
             PyTypeObject *cls = (PyTypeObject *)callable_or_self;
             res = ff_construct_py_class(cls, args, oparg, kwnames);
             kwnames = NULL;
-            Py_XDECREF(method_or_null); Py_XDECREF(callable_or_self); for (int _i = 0; _i < oparg; _i++) { Py_XDECREF(args[_i]); }
+            FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5597 "shared/vm/generated/cases.c.h"
+#line 5562 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5612,19 +5577,19 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5616 "shared/vm/generated/cases.c.h"
+#line 5581 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_BITWISE_FREELIST */
         PyObject *right = stack_pointer[-1];
         PyObject *left = stack_pointer[-2];
         {
-#line 38 "stage2/vm/int_freelist.def"
+#line 39 "stage2/vm/int_freelist.def"
             long long value_;
             if (ff_int_freelist_on && ff_int_bitwise_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5628 "shared/vm/generated/cases.c.h"
+#line 5593 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5634,14 +5599,64 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 13 "stage2/vm/int_bitwise.def"
             res = ff_int_bitwise(left, right, oparg);
-            Py_XDECREF(left); Py_XDECREF(right);
+            FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5640 "shared/vm/generated/cases.c.h"
+#line 5605 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
     }
     JUMPBY(1);
+    DISPATCH();
+}
+#endif
+
+#if FF_LOOP_STAGE >= 1
+TARGET(CALL_LEN) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_LEN */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+#line 93 "stage1/vm/call.def"
+            if (kwnames != NULL || method_or_null != NULL || oparg != 1
+                     || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+#line 5626 "shared/vm/generated/cases.c.h"
+        }
+    }
+#if FF_LOOP_STAGE >= 2
+    { /* _CALL_LEN_FREELIST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+#line 65 "stage2/vm/int_freelist.def"
+            if (ff_int_freelist_on) {
+                Py_ssize_t length_ = PyObject_Length(args[0]);
+                FF_CALL_DONE(length_ < 0 ? NULL : ff_int_from_ll(length_));
+            }
+#line 5640 "shared/vm/generated/cases.c.h"
+        }
+    }
+#endif
+    { /* _CALL_LEN */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+#line 98 "stage1/vm/call.def"
+            Py_ssize_t length = PyObject_Length(args[0]);
+            res = length < 0 ? NULL : PyLong_FromSsize_t(length);
+            FF_CALL_RELEASE(callable_or_self, args, 1);
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+#line 5655 "shared/vm/generated/cases.c.h"
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
     DISPATCH();
 }
 #endif
@@ -5654,14 +5669,14 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5658 "shared/vm/generated/cases.c.h"
+#line 5673 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
     { /* _FOR_ITER_RANGE_FREELIST */
         PyObject *iter = stack_pointer[-1];
         {
-#line 47 "stage2/vm/int_freelist.def"
+#line 48 "stage2/vm/int_freelist.def"
             ff_range_iterator *r_ = (ff_range_iterator *)iter;
             if (ff_int_freelist_on && r_->index < r_->len) {
                 PyObject *next_ = ff_int_from_ll((long)(r_->start + (unsigned long)(r_->index) * (unsigned long)r_->step));
@@ -5674,7 +5689,7 @@ TARGET(FOR_ITER_RANGE) {
                 JUMPBY(1);   /* FOR_ITER's one cache unit */
                 DISPATCH();
             }
-#line 5678 "shared/vm/generated/cases.c.h"
+#line 5693 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5691,7 +5706,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 5695 "shared/vm/generated/cases.c.h"
+#line 5710 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5716,7 +5731,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5720 "shared/vm/generated/cases.c.h"
+#line 5735 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5737,7 +5752,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5741 "shared/vm/generated/cases.c.h"
+#line 5756 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5763,7 +5778,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5767 "shared/vm/generated/cases.c.h"
+#line 5782 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }

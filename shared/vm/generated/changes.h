@@ -102,7 +102,7 @@ static const ff_change_def ff_change_defs[FF_NUM_CHANGES + 1] = {
     {"s2.inline_generators", 2, 0, {0}},  /* stage2/vm/inline_generators.def:10 */
     {"s2.inline_init", 2, 0, {0}},  /* stage2/vm/inline_init.def:12 */
     {"s2.int_bitwise", 2, 0, {0}},  /* stage2/vm/int_bitwise.def:10 */
-    {"s2.int_freelist", 2, 0, {0}},  /* stage2/vm/int_freelist.def:17 */
+    {"s2.int_freelist", 2, 0, {0}},  /* stage2/vm/int_freelist.def:18 */
     {"s2.load_method_attr", 2, 0, {0}},  /* stage2/vm/load_method_attr.def:17 */
     {"s2.load_method_lazy_dict", 2, 0, {0}},  /* stage2/vm/load_method_lazy_dict.def:16 */
     {"s2.make_coroutine", 2, 0, {0}},  /* stage2/vm/make_coroutine.def:10 */

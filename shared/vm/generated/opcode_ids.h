@@ -133,73 +133,73 @@
 #define FF_CALL_BUILTIN_O                             126
 #define FF_CALL_BUILTIN_FAST                          127
 #define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            128
-#define FF_CALL_LEN                                   129
-#define FF_CALL_ISINSTANCE                            130
-#define FF_CALL_TYPE_1                                131
-#define FF_CALL_STR_1                                 132
-#define FF_CALL_LIST_APPEND                           133
-#define FF_CALL_METHOD_DESCRIPTOR_O                   134
+#define FF_CALL_ISINSTANCE                            129
+#define FF_CALL_TYPE_1                                130
+#define FF_CALL_STR_1                                 131
+#define FF_CALL_LIST_APPEND                           132
+#define FF_CALL_METHOD_DESCRIPTOR_O                   133
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              134
 #define FF_MAKE_CELL                                  135
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              136
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                137
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  138
-#define FF_COMPARE_OP                                 139
-#define FF_FOR_ITER_LIST                              140
-#define FF_FOR_ITER_TUPLE                             141
-#define FF_FOR_ITER                                   142
-#define FF_LOAD_ATTR_WITH_HINT                        143
-#define FF_LOAD_ATTR                                  144
-#define FF_LOAD_METHOD                                145
-#define FF_LOAD_GLOBAL_MODULE                         146
-#define FF_LOAD_GLOBAL_BUILTIN                        147
-#define FF_LOAD_GLOBAL                                148
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                136
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  137
+#define FF_COMPARE_OP                                 138
+#define FF_FOR_ITER_LIST                              139
+#define FF_FOR_ITER_TUPLE                             140
+#define FF_FOR_ITER                                   141
+#define FF_LOAD_ATTR_WITH_HINT                        142
+#define FF_LOAD_ATTR                                  143
+#define FF_LOAD_METHOD                                144
+#define FF_LOAD_GLOBAL_MODULE                         145
+#define FF_LOAD_GLOBAL_BUILTIN                        146
+#define FF_LOAD_GLOBAL                                147
+#define FF_STORE_ATTR                                 148
 #define FF_COPY_FREE_VARS                             149
-#define FF_STORE_ATTR                                 150
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             150
 #define FF_RESUME                                     151
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             154
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             155
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              156
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              159
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              160
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               161
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            164
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            165
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             166
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             169
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             170
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              171
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  172
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   173
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 174
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  175
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  176
-#define FF_UNPACK_SEQUENCE_TUPLE                      177
-#define FF_UNPACK_SEQUENCE_LIST                       178
-#define FF_UNPACK_SEQUENCE                            179
-#define FF_BUILD_SLICE                                180
-#define FF_BUILD_TUPLE                                181
-#define FF_CALL                                       182
-#define FF_CALL_BUILTIN_CLASS                         183
-#define FF_CALL_FUNCTION_EX                           184
-#define FF_COMPARE_OP_INT                             185
-#define FF_COMPARE_OP_FLOAT                           186
-#define FF_COMPARE_OP_STR                             187
-#define FF_BINARY_OP_FLOAT_MIXED                      188
-#define FF_COMPARE_OP_FLOAT_MIXED                     189
-#define FF_MAKE_FUNCTION                              190
-#define FF_CALL_BOUND_METHOD                          191
-#define FF_CALL_PY_FUNCTION                           192
-#define FF_FOR_ITER_GEN                               193
-#define FF_CALL_PY_CLASS                              194
-#define FF_BINARY_OP_INT_BITWISE                      195
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              152
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              155
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              156
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               157
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               160
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            161
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             162
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             165
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             166
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              167
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              170
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  171
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   172
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 173
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  174
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  175
+#define FF_UNPACK_SEQUENCE_TUPLE                      176
+#define FF_UNPACK_SEQUENCE_LIST                       177
+#define FF_UNPACK_SEQUENCE                            178
+#define FF_BUILD_SLICE                                179
+#define FF_BUILD_TUPLE                                180
+#define FF_CALL                                       181
+#define FF_CALL_BUILTIN_CLASS                         182
+#define FF_CALL_FUNCTION_EX                           183
+#define FF_COMPARE_OP_INT                             184
+#define FF_COMPARE_OP_FLOAT                           185
+#define FF_COMPARE_OP_STR                             186
+#define FF_BINARY_OP_FLOAT_MIXED                      187
+#define FF_COMPARE_OP_FLOAT_MIXED                     188
+#define FF_MAKE_FUNCTION                              189
+#define FF_CALL_BOUND_METHOD                          190
+#define FF_CALL_PY_FUNCTION                           191
+#define FF_FOR_ITER_GEN                               192
+#define FF_CALL_PY_CLASS                              193
+#define FF_BINARY_OP_INT_BITWISE                      194
+#define FF_CALL_LEN                                   195
 #define FF_FOR_ITER_RANGE                             196
 #define FF_LOAD_METHOD_CACHED                         197
 #define FF_STORE_ATTR_WITH_HINT                       198
@@ -245,7 +245,6 @@ static const unsigned char ff_cache_size[256] = {
     [FF_CALL_BUILTIN_O] = 4,
     [FF_CALL_BUILTIN_FAST] = 4,
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = 4,
-    [FF_CALL_LEN] = 4,
     [FF_CALL_ISINSTANCE] = 4,
     [FF_CALL_TYPE_1] = 4,
     [FF_CALL_STR_1] = 4,
@@ -305,6 +304,7 @@ static const unsigned char ff_cache_size[256] = {
     [FF_FOR_ITER_GEN] = 1,
     [FF_CALL_PY_CLASS] = 4,
     [FF_BINARY_OP_INT_BITWISE] = 1,
+    [FF_CALL_LEN] = 4,
     [FF_FOR_ITER_RANGE] = 1,
     [FF_LOAD_METHOD_CACHED] = 10,
     [FF_STORE_ATTR_WITH_HINT] = 10,
@@ -346,7 +346,6 @@ static const unsigned char ff_deopt[256] = {
     [FF_CALL_BUILTIN_O] = FF_CALL,
     [FF_CALL_BUILTIN_FAST] = FF_CALL,
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = FF_CALL,
-    [FF_CALL_LEN] = FF_CALL,
     [FF_CALL_ISINSTANCE] = FF_CALL,
     [FF_CALL_TYPE_1] = FF_CALL,
     [FF_CALL_STR_1] = FF_CALL,
@@ -394,6 +393,7 @@ static const unsigned char ff_deopt[256] = {
     [FF_FOR_ITER_GEN] = FF_FOR_ITER,
     [FF_CALL_PY_CLASS] = FF_CALL,
     [FF_BINARY_OP_INT_BITWISE] = FF_BINARY_OP,
+    [FF_CALL_LEN] = FF_CALL,
     [FF_FOR_ITER_RANGE] = FF_FOR_ITER,
     [FF_LOAD_METHOD_CACHED] = FF_LOAD_METHOD,
     [FF_STORE_ATTR_WITH_HINT] = FF_STORE_ATTR,
@@ -557,14 +557,13 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [FF_CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
-    [FF_CALL_LEN] = "CALL_LEN",
     [FF_CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [FF_CALL_TYPE_1] = "CALL_TYPE_1",
     [FF_CALL_STR_1] = "CALL_STR_1",
     [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
-    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
+    [FF_MAKE_CELL] = "MAKE_CELL",
     [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
     [FF_COMPARE_OP] = "COMPARE_OP",
@@ -577,10 +576,10 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
     [FF_LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
     [FF_LOAD_GLOBAL] = "LOAD_GLOBAL",
-    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_STORE_ATTR] = "STORE_ATTR",
-    [FF_RESUME] = "RESUME",
+    [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
     [FF_POP_JUMP_FORWARD_IF_FALSE_BOOL] = "POP_JUMP_FORWARD_IF_FALSE_BOOL",
+    [FF_RESUME] = "RESUME",
     [FF_POP_JUMP_FORWARD_IF_FALSE_INT] = "POP_JUMP_FORWARD_IF_FALSE_INT",
     [FF_POP_JUMP_FORWARD_IF_FALSE_NONE] = "POP_JUMP_FORWARD_IF_FALSE_NONE",
     [FF_POP_JUMP_FORWARD_IF_FALSE_LIST] = "POP_JUMP_FORWARD_IF_FALSE_LIST",
@@ -624,6 +623,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_FOR_ITER_GEN] = "FOR_ITER_GEN",
     [FF_CALL_PY_CLASS] = "CALL_PY_CLASS",
     [FF_BINARY_OP_INT_BITWISE] = "BINARY_OP_INT_BITWISE",
+    [FF_CALL_LEN] = "CALL_LEN",
     [FF_FOR_ITER_RANGE] = "FOR_ITER_RANGE",
     [FF_LOAD_METHOD_CACHED] = "LOAD_METHOD_CACHED",
     [FF_STORE_ATTR_WITH_HINT] = "STORE_ATTR_WITH_HINT",
@@ -765,14 +765,13 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL_BUILTIN_O: return -oparg - 1;
     case FF_CALL_BUILTIN_FAST: return -oparg - 1;
     case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return -oparg - 1;
-    case FF_CALL_LEN: return -oparg - 1;
     case FF_CALL_ISINSTANCE: return -oparg - 1;
     case FF_CALL_TYPE_1: return -oparg - 1;
     case FF_CALL_STR_1: return -oparg - 1;
     case FF_CALL_LIST_APPEND: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
-    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return -oparg - 1;
     case FF_COMPARE_OP: return -1;
@@ -785,10 +784,10 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_GLOBAL_MODULE: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL_BUILTIN: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL: return ((oparg & 1) ? 1 : 0) + 1;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_STORE_ATTR: return -2;
-    case FF_RESUME: return 0;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return -1;
+    case FF_RESUME: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_LIST: return -1;
@@ -832,6 +831,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_FOR_ITER_GEN: return jump ? (-1) : (1);
     case FF_CALL_PY_CLASS: return -oparg - 1;
     case FF_BINARY_OP_INT_BITWISE: return -1;
+    case FF_CALL_LEN: return -oparg - 1;
     case FF_FOR_ITER_RANGE: return jump ? (-1) : (1);
     case FF_LOAD_METHOD_CACHED: return 1;
     case FF_STORE_ATTR_WITH_HINT: return -2;
@@ -974,14 +974,13 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL_BUILTIN_O: return oparg + 2;
     case FF_CALL_BUILTIN_FAST: return oparg + 2;
     case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return oparg + 2;
-    case FF_CALL_LEN: return oparg + 2;
     case FF_CALL_ISINSTANCE: return oparg + 2;
     case FF_CALL_TYPE_1: return oparg + 2;
     case FF_CALL_STR_1: return oparg + 2;
     case FF_CALL_LIST_APPEND: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
-    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
+    case FF_MAKE_CELL: return 0;
     case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return oparg + 2;
     case FF_COMPARE_OP: return 2;
@@ -994,10 +993,10 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_GLOBAL_MODULE: return 0;
     case FF_LOAD_GLOBAL_BUILTIN: return 0;
     case FF_LOAD_GLOBAL: return 0;
-    case FF_COPY_FREE_VARS: return 0;
     case FF_STORE_ATTR: return 2;
-    case FF_RESUME: return 0;
+    case FF_COPY_FREE_VARS: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return 1;
+    case FF_RESUME: return 0;
     case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_LIST: return 1;
@@ -1041,6 +1040,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_FOR_ITER_GEN: return 1;
     case FF_CALL_PY_CLASS: return oparg + 2;
     case FF_BINARY_OP_INT_BITWISE: return 2;
+    case FF_CALL_LEN: return oparg + 2;
     case FF_FOR_ITER_RANGE: return 1;
     case FF_LOAD_METHOD_CACHED: return 1;
     case FF_STORE_ATTR_WITH_HINT: return 2;

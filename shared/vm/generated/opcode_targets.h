@@ -289,11 +289,6 @@
     &&unknown_opcode,
 #endif
 #if FF_LOOP_STAGE >= 1
-    &&TARGET_CALL_LEN,
-#else
-    &&unknown_opcode,
-#endif
-#if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_ISINSTANCE,
 #else
     &&unknown_opcode,
@@ -318,12 +313,12 @@
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_NOARGS,
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_FAST,
 #else
@@ -364,14 +359,14 @@
     &&unknown_opcode,
 #endif
     &&TARGET_LOAD_GLOBAL,
-    &&TARGET_COPY_FREE_VARS,
     &&TARGET_STORE_ATTR,
-    &&TARGET_RESUME,
+    &&TARGET_COPY_FREE_VARS,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_BOOL,
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_RESUME,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_INT,
 #else
@@ -544,6 +539,11 @@
 #endif
 #if FF_LOOP_STAGE >= 2
     &&TARGET_BINARY_OP_INT_BITWISE,
+#else
+    &&unknown_opcode,
+#endif
+#if FF_LOOP_STAGE >= 1
+    &&TARGET_CALL_LEN,
 #else
     &&unknown_opcode,
 #endif
