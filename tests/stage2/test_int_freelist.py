@@ -160,7 +160,7 @@ def test_same_as_cpython(tmp_path, setting):
 LIST = """
     import ctypes
     import fivefold._fivefold as engine
-    lib = ctypes.CDLL(engine.__file__)
+    lib = ctypes.PyDLL(engine.__file__)   # called with the GIL held
     length = lib.ff_int_freelist_length
 
     def grow():
