@@ -52,6 +52,11 @@ small_ints_known(void)
     if (PY_VERSION_HEX < 0x030B0000 || PY_VERSION_HEX >= 0x030C0000) {
         return 0;
     }
+    PyLongObject *table = _PyLong_SMALL_INTS;
+    uintptr_t table_bytes = sizeof(_PyLong_SMALL_INTS);
+    if (table_bytes != (_PY_NSMALLNEGINTS + _PY_NSMALLPOSINTS) * sizeof(PyLongObject)) {
+        return 0;
+    }
     int known = 1;
     for (long v = -_PY_NSMALLNEGINTS - 1; v <= _PY_NSMALLPOSINTS; v++) {
         PyObject *o = PyLong_FromLong(v);
@@ -59,8 +64,11 @@ small_ints_known(void)
             PyErr_Clear();
             return 0;
         }
+        /* Just outside the range: not in the table at all (addresses compared
+         * as integers, no element past its ends formed). */
         int small = v >= -_PY_NSMALLNEGINTS && v < _PY_NSMALLPOSINTS;
-        if ((o == (PyObject *)&_PyLong_SMALL_INTS[_PY_NSMALLNEGINTS + v]) != small) {
+        int in_table = (uintptr_t)o - (uintptr_t)table < table_bytes;
+        if (small ? o != (PyObject *)&table[_PY_NSMALLNEGINTS + v] : in_table) {
             known = 0;
         }
         Py_DECREF(o);
