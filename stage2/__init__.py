@@ -102,6 +102,18 @@ CHANGES = [FRAMES_LOOP] + [
         test="tests/stage2/test_int_bitwise.py",
         requires=("s1.binary_op", FRAMES_LOOP.id))),
     register(Change(
+        id="s2.int_freelist", stage=2, merge_order=62,
+        description="Ints made by stage 2's int members (+, -, * of compact ints, s2.int_bitwise's "
+                    "operators, FOR_ITER over a range) are CPython's small-int singletons or come "
+                    "from a bounded list of dead one-digit ints, without an exported call; exact "
+                    "one-digit ints whose last reference the loop drops there or in a store to a "
+                    "local go on that list instead of back to the allocator (CPython 3.14's int "
+                    "free list; 3.11 has none).",
+        targets=("loops", "int_arithmetic", "fannkuch", "nqueens", "richards", "scimark", "go",
+                 "hexiom", "pyflate", "meteor_contest", "unpack_sequence", "spectral_norm"),
+        test="tests/stage2/test_int_freelist.py",
+        requires=("s1.binary_op", "s1.for_iter", FRAMES_LOOP.id))),
+    register(Change(
         id="s2.str_concat", stage=2, merge_order=40,
         description="`s += t` and `s = s + t` on strs, where s is a local that the next instruction "
                     "stores back into, append to the local's string: in place (resized) when the "

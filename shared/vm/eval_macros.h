@@ -58,8 +58,36 @@
 static inline uint16_t read_u16(const uint16_t *p) { return *p; }
 
 #define GETLOCAL(i) (frame->localsplus[(i)])
+/* SETLOCAL's release of the local's old value. A stage's loop may define
+ * FF_DEALLOC_DROPPED(o) before this header: what happens to an old value whose
+ * count reached zero (stage 2's s2.int_freelist, stage2/vm/int_freelist.h);
+ * other loops keep Py_XDECREF. */
+#ifdef FF_DEALLOC_DROPPED
+#define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
+                                if (old_ != NULL && --old_->ob_refcnt == 0) { \
+                                    FF_DEALLOC_DROPPED(old_); \
+                                } } while (0)
+#else
 #define SETLOCAL(i, value) do { PyObject *old_ = GETLOCAL(i); GETLOCAL(i) = (value); \
                                 Py_XDECREF(old_); } while (0)
+#endif
+/* DECREF_INPUTS() (tools/cases_generator) releases each consumed input with
+ * FF_DECREF_INPUT, and the CALL members their arguments with FF_DECREF_DROPPED
+ * (never NULL): Py_XDECREF and Py_DECREF, or with FF_DEALLOC_DROPPED that seam
+ * for a reference whose count reaches zero. */
+#ifdef FF_DEALLOC_DROPPED
+#define FF_DECREF_INPUT(o) do { PyObject *in_ = (o); \
+                                if (in_ != NULL && --in_->ob_refcnt == 0) { \
+                                    FF_DEALLOC_DROPPED(in_); \
+                                } } while (0)
+#define FF_DECREF_DROPPED(o) do { PyObject *in_ = (o); \
+                                  if (--in_->ob_refcnt == 0) { \
+                                      FF_DEALLOC_DROPPED(in_); \
+                                  } } while (0)
+#else
+#define FF_DECREF_INPUT(o) Py_XDECREF(o)
+#define FF_DECREF_DROPPED(o) Py_DECREF(o)
+#endif
 /* FF_CHEAP_C_CALLS: whether the bodies may do inline what CPython's generic
  * paths do through exported functions (stage1/vm/call.h lists what); 0 unless
  * a later stage's loop defines it before this header (stage 2's

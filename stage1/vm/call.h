@@ -49,7 +49,7 @@ PyObject *ff_construct_py_class(PyTypeObject *cls, PyObject **args, int nargs, P
 #define FF_CALL_RELEASE(callable, argv, nargs) \
     do { \
         for (int i_ = 0; i_ < (nargs); i_++) { \
-            Py_DECREF((argv)[i_]); \
+            FF_DECREF_DROPPED((argv)[i_]); /* eval_macros.h's seam */ \
         } \
         Py_DECREF(callable); \
     } while (0)

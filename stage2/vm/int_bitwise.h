@@ -32,25 +32,42 @@ ff_int_bitwise_slot(int oparg)
     }
 }
 
+/* left <op> right for two exact ints computed in C into *value (1), or 0
+ * when they are not both non-negative ints of one digit or none, or a left
+ * shift goes further than 32. In CPython 3.11 an int's ob_size is its signed
+ * digit count: 0 or 1 means non-negative and below 2**30. (s2.int_freelist
+ * makes the result its own way from *value.) */
+static inline int
+ff_int_bitwise_in_c(PyObject *left, PyObject *right, int oparg, long long *value)
+{
+    if ((size_t)Py_SIZE(left) > 1 || (size_t)Py_SIZE(right) > 1) {
+        return 0;
+    }
+    long long a = Py_SIZE(left) ? ((PyLongObject *)left)->ob_digit[0] : 0;
+    long long b = Py_SIZE(right) ? ((PyLongObject *)right)->ob_digit[0] : 0;
+    switch (oparg) {
+    case NB_AND: case NB_INPLACE_AND: *value = a & b; return 1;
+    case NB_OR: case NB_INPLACE_OR: *value = a | b; return 1;
+    case NB_XOR: case NB_INPLACE_XOR: *value = a ^ b; return 1;
+    case NB_RSHIFT: case NB_INPLACE_RSHIFT: *value = b < 31 ? a >> b : 0; return 1;
+    default:
+        if (b <= 32) {   /* a < 2**30: a << 32 < 2**62 */
+            *value = a << b;
+            return 1;
+        }
+        return 0;
+    }
+}
+
 /* left <op> right for two exact ints (a new reference, or NULL with an
- * exception set). In CPython 3.11 an int's ob_size is its signed digit count:
- * 0 or 1 means non-negative and below 2**30. */
+ * exception set): in C when it can, else int's own nb_ slot (which also
+ * raises for a negative shift count). */
 static inline PyObject *
 ff_int_bitwise(PyObject *left, PyObject *right, int oparg)
 {
-    if ((size_t)Py_SIZE(left) <= 1 && (size_t)Py_SIZE(right) <= 1) {
-        long long a = Py_SIZE(left) ? ((PyLongObject *)left)->ob_digit[0] : 0;
-        long long b = Py_SIZE(right) ? ((PyLongObject *)right)->ob_digit[0] : 0;
-        switch (oparg) {
-        case NB_AND: case NB_INPLACE_AND: return PyLong_FromLongLong(a & b);
-        case NB_OR: case NB_INPLACE_OR: return PyLong_FromLongLong(a | b);
-        case NB_XOR: case NB_INPLACE_XOR: return PyLong_FromLongLong(a ^ b);
-        case NB_RSHIFT: case NB_INPLACE_RSHIFT: return PyLong_FromLongLong(b < 31 ? a >> b : 0);
-        default:
-            if (b <= 32) {   /* a < 2**30: a << 32 < 2**62 */
-                return PyLong_FromLongLong(a << b);
-            }
-        }
+    long long value;
+    if (ff_int_bitwise_in_c(left, right, oparg, &value)) {
+        return PyLong_FromLongLong(value);
     }
     return ff_int_bitwise_slot(oparg)(left, right);
 }

@@ -4,6 +4,7 @@
  * (stage.c's ff_stage2) makes it the loop frames run on while any stage-2
  * change is on. */
 #include "cheap_c_calls.h"   /* first: it widens the C-call seam (eval_macros.h) */
+#include "int_freelist.h"    /* first too: a dropped local's dealloc (eval_macros.h) */
 #include "eval_macros.h"
 #include "stage1.h"
 #include "stage2.h"

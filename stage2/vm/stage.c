@@ -51,6 +51,8 @@ configure(const unsigned char *on)
     ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
     ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
+    /* Off if 3.11's small-int table is not where int_freelist.h reads it. */
+    ff_int_freelist_on = on[FF_CHANGE_s2_int_freelist] && ff_int_freelist_ready();
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
         || ff_set_family_hook(FF_LOAD_METHOD, ff_method_cache_hook, ff_method_cache_on) < 0
         || ff_set_family_hook(FF_BINARY_OP, ff_int_bitwise_hook, ff_int_bitwise_on) < 0

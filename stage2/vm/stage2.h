@@ -8,6 +8,7 @@
 #include "store_attr_hint.h"
 #include "method_cache.h"
 #include "int_bitwise.h"
+#include "int_freelist.h"
 #include "float_mixed.h"
 #include "slices.h"
 #include "c_entry.h"
@@ -188,7 +189,10 @@ ff_clear_plain_frame_locals(_PyInterpreterFrame *frame)
      * (unlinked, no frame object), so nothing changes its stacktop. */
     int n = frame->stacktop;
     for (int i = 0; i < n; i++) {
-        Py_XDECREF(locals[i]);
+        PyObject *local = locals[i];
+        if (local != NULL && --local->ob_refcnt == 0) {
+            FF_DEALLOC_DROPPED(local);   /* s2.int_freelist (int_freelist.h) */
+        }
     }
     Py_DECREF(frame->f_func);
     Py_DECREF(frame->f_code);
@@ -399,7 +403,7 @@ PyObject *ff_construct_builtin_1(PyTypeObject *cls, PyObject *arg);
     do { \
         PyObject *res_ = (res); \
         for (int i_ = 0; i_ < oparg; i_++) { \
-            Py_DECREF(args[i_]); \
+            FF_DECREF_DROPPED(args[i_]); \
         } \
         Py_DECREF(callable_or_self); \
         Py_XDECREF(method_or_null); \

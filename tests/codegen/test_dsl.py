@@ -46,7 +46,7 @@ TARGET(BINARY_OP) {
     {
 #line 4 "test.def"
         res = ops[oparg](lhs, rhs);
-        Py_XDECREF(lhs); Py_XDECREF(rhs);
+        FF_DECREF_INPUT(lhs); FF_DECREF_INPUT(rhs);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
 #line 24 "shared/vm/generated/cases.c.h"
     }

@@ -8,7 +8,8 @@ computes. Body macros expanded here:
     ERROR_IF(cond, label)   pop the consumed inputs (already released by the
                             body) and go to label when cond holds
     POP_AND_GOTO(label)     pop the consumed inputs (owned elsewhere now) and go
-    DECREF_INPUTS()         release the consumed inputs
+    DECREF_INPUTS()         release the consumed inputs (each with FF_DECREF_INPUT,
+                            Py_XDECREF unless a loop widens it: eval_macros.h)
     JUMP_FORWARD_BY(n)      apply the jump stack effect, jump n units forward
                             (relative to the end of the instruction and its caches)
     JUMP_BACKWARD_BY(n)     the same backward, checking the eval breaker first
@@ -376,9 +377,9 @@ def _expand(inst: Instruction, op: Opcode, indent: str) -> str:
                     continue
                 if item.is_array:
                     parts.append(f"for (int _i = 0; _i < {Size.of(item, where).c()}; _i++) "
-                                 f"{{ Py_XDECREF({item.name}[_i]); }}")
+                                 f"{{ FF_DECREF_INPUT({item.name}[_i]); }}")
                 else:
-                    parts.append(f"Py_XDECREF({item.name});")
+                    parts.append(f"FF_DECREF_INPUT({item.name});")
             out.append(" ".join(parts))
         elif name == "DEOPT_IF":
             if len(args) != 1:
