@@ -23,7 +23,7 @@ typedef struct {
     PyObject *method;
 } ff_method_entry;
 
-#define FF_METHOD_CACHE_BITS 9   /* 512 entries */
+#define FF_METHOD_CACHE_BITS 12  /* 4096 entries */
 extern ff_method_entry ff_method_cache[1 << FF_METHOD_CACHE_BITS];
 
 static inline ff_method_entry *
