@@ -104,7 +104,10 @@ def test_a_small_loop_is_counted_warm(tmp_path):
 def test_warm_loops_is_the_power_of_two_that_fills_the_batch():
     assert metrics.warm_loops(metrics.WARM_BATCH) == 1
     assert metrics.warm_loops(metrics.WARM_BATCH * 3) == 1
-    assert metrics.warm_loops(metrics.WARM_BATCH // 2) == 2
-    assert metrics.warm_loops(metrics.WARM_BATCH // 2 - 1) == 4
+    # A loop just below the batch still runs WARM_LOOPS times (each of its
+    # instructions must have run often enough to be specialized).
+    assert metrics.warm_loops(metrics.WARM_BATCH - 1) == metrics.WARM_LOOPS == 128
+    assert metrics.warm_loops(metrics.WARM_BATCH // 128) == 128
+    assert metrics.warm_loops(metrics.WARM_BATCH // 128 - 1) == 256
     assert metrics.warm_loops(15_000) == 2048
     assert metrics.warm_loops(0) == 2 ** 25
