@@ -169,3 +169,11 @@ def test_accelerate_compiles_more_modules_and_is_another_engine(tmp_path, monkey
     assert "FIVEFOLD_ACCELERATE" not in Path(plain.python).read_text()
     with pytest.raises(EngineError, match="unknown key"):
         parse_spec("cpython:accelerate=*")
+
+
+def test_variant_key_depends_on_the_interpreter(monkeypatch):
+    # A variant is a venv made by one interpreter: the host's must never be
+    # handed to another (an emulated AArch64 python ran the host's x86 variant).
+    host = variants.variant_key({"stats": "true"}, "h")
+    monkeypatch.setattr(sys, "executable", "/opt/fivefold-arm64/venv/bin/python")
+    assert variants.variant_key({"stats": "true"}, "h") != host

@@ -116,7 +116,10 @@ def test_enabled_changes_follow_the_registry():
     assert "s1.binary_op" in ids and "s1.call" not in ids and "s1.truth" not in ids
 
 
+# host_only: the variant is a venv of its own, and under qemu-user the emulated
+# interpreter cannot start the venv's aarch64 python ("Exec format error").
 @pytest.mark.slow
+@pytest.mark.host_only
 def test_statistics_build_counts_hits_misses_deopts_and_failures(tmp_path):
     """A statistics build (meson option stats=true, built and cached by the
     harness) counts per family; `fivefold run --stats` prints the counts."""

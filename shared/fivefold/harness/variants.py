@@ -1,9 +1,9 @@
 """Build variants of the engine for build-switch changes (meson options).
 
 A variant is a venv holding fivefold built with some meson options, cached under
-<cache>/variants/<key>/ where key = hash(sorted options, hash of the sources), so
-a change to any source or option set builds a new one and an old one is reused
-as long as nothing changed.
+<cache>/variants/<key>/ where key = hash(sorted options, hash of the sources, the
+interpreter that makes the venv), so a change to any source, option set or
+interpreter builds a new one and an old one is reused as long as nothing changed.
 """
 
 from __future__ import annotations
@@ -42,7 +42,11 @@ def source_hash(root: Path) -> str:
 
 
 def variant_key(options: dict[str, str], sources: str) -> str:
-    canonical = json.dumps({"options": sorted(options.items()), "sources": sources})
+    """The options, the sources and the interpreter the venv is made from (its
+    path and platform: a variant built by one interpreter, say the host's, is
+    not one another, say an emulated AArch64 one, can run)."""
+    canonical = json.dumps({"options": sorted(options.items()), "sources": sources,
+                            "python": sys.executable, "platform": sysconfig.get_platform()})
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
