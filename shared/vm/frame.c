@@ -9,25 +9,19 @@
  * with this frame's (moving the references) and hand it over. */
 #include "vm_internal.h"
 
-/* A frame whose contents moved into a generator keeps what CPython's
- * RETURN_GENERATOR leaves for whoever pops it: no locals (they moved; NULL so
- * that no exit path can release them again), but, where CPython or a frame
- * object clears it (ff_frame_moved_out_entirely says when not), its own
- * references to the function and the code. */
+/* ff_frame_moved_out's part for a frame CPython or a frame object will clear
+ * (vm_internal.h): its locals moved (NULLed so they are not released twice),
+ * and it keeps references of its own to the function and the code. A frame a
+ * loop pushed, with no frame object, is popped by giving its space back
+ * (exit_generator_created) and needs none of this. */
 void
-ff_frame_moved_out(_PyInterpreterFrame *frame)
+ff_frame_keep_function_and_code(_PyInterpreterFrame *frame)
 {
-    /* A frame a loop pushed, with no frame object, is popped by giving its
-     * space back (exit_generator_created): nothing in it is released. */
-    if (!ff_frame_moved_out_entirely(frame)) {
-        for (int i = 0; i < frame->stacktop; i++) {
-            frame->localsplus[i] = NULL;
-        }
-        Py_INCREF(frame->f_func);
-        Py_INCREF(frame->f_code);
+    for (int i = 0; i < frame->stacktop; i++) {
+        frame->localsplus[i] = NULL;
     }
-    frame->stacktop = 0;
-    frame->f_locals = NULL;
+    Py_INCREF(frame->f_func);
+    Py_INCREF(frame->f_code);
 }
 
 PyObject *

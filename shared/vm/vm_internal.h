@@ -58,7 +58,6 @@ int ff_setlineno_init(void);
 
 /* frame.c */
 PyObject *ff_make_generator(PyThreadState *tstate, _PyInterpreterFrame *frame);
-void ff_frame_moved_out(_PyInterpreterFrame *frame);
 /* Whether ff_frame_moved_out leaves nothing at all in `frame`, not even
  * references to its function and code: a frame a loop pushed (not an entry
  * frame, which CPython clears and pops) with no frame object; the loop then
@@ -67,6 +66,22 @@ static inline int
 ff_frame_moved_out_entirely(const _PyInterpreterFrame *frame)
 {
     return !frame->is_entry && frame->frame_obj == NULL;
+}
+void ff_frame_keep_function_and_code(_PyInterpreterFrame *frame);
+/* A frame whose contents moved into a generator keeps what CPython's
+ * RETURN_GENERATOR leaves for whoever pops it: no locals (they moved; NULL so
+ * that no exit path can release them again), but, where CPython or a frame
+ * object clears it (ff_frame_moved_out_entirely says when not), its own
+ * references to the function and the code (frame.c). Inline: the common case,
+ * a frame the loop pushed, costs two stores. */
+static inline void
+ff_frame_moved_out(_PyInterpreterFrame *frame)
+{
+    if (!ff_frame_moved_out_entirely(frame)) {
+        ff_frame_keep_function_and_code(frame);
+    }
+    frame->stacktop = 0;
+    frame->f_locals = NULL;
 }
 void ff_add_traceback(_PyInterpreterFrame *frame);
 PyObject *ff_run_as_main(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

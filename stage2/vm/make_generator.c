@@ -53,14 +53,7 @@ ff_generator_from_frame(_PyInterpreterFrame *frame, PyTypeObject *type)
     gen_frame->previous = NULL;
     gen_frame->owner = FRAME_OWNED_BY_GENERATOR;
     gen->gi_frame_state = FRAME_CREATED;
-    if (ff_frame_moved_out_entirely(frame)) {
-        /* The common case (a frame the loop pushed): nothing to take back. */
-        frame->stacktop = 0;
-        frame->f_locals = NULL;
-    }
-    else {
-        ff_frame_moved_out(frame);
-    }
+    ff_frame_moved_out(frame);
     _PyObject_GC_TRACK(gen);
     return (PyObject *)gen;
 }
