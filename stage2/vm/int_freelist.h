@@ -41,13 +41,19 @@ extern int ff_int_free_count FF_HIDDEN;
  * digit (or none: it always keeps one). */
 #define FF_INT_ONE_DIGIT_BYTES (offsetof(PyLongObject, ob_digit) + sizeof(digit))
 
-/* Whether a dead object may go on the list: an exact int of at most one digit
- * (its block holds at least FF_INT_ONE_DIGIT_BYTES), and room on the list. */
+/* Whether a dead exact int may go on the list: at most one digit (its block
+ * holds at least FF_INT_ONE_DIGIT_BYTES), and room on the list. */
+static inline int
+ff_int_freelist_fits(PyObject *o)
+{
+    return (size_t)(Py_SIZE(o) + 1) < 3 && ff_int_free_count < FF_INT_FREELIST_LIMIT;
+}
+
+/* The same for any dead object: an exact int that fits. */
 static inline int
 ff_int_freelist_takes(PyObject *o)
 {
-    return Py_IS_TYPE(o, &PyLong_Type) && (size_t)(Py_SIZE(o) + 1) < 3
-           && ff_int_free_count < FF_INT_FREELIST_LIMIT;
+    return Py_IS_TYPE(o, &PyLong_Type) && ff_int_freelist_fits(o);
 }
 
 static inline void
@@ -128,7 +134,7 @@ static inline void
 ff_exact_int_decref(PyObject *o)
 {
     if (--o->ob_refcnt == 0) {
-        if ((size_t)(Py_SIZE(o) + 1) < 3 && ff_int_free_count < FF_INT_FREELIST_LIMIT) {
+        if (ff_int_freelist_fits(o)) {
             ff_int_freelist_push(o);
         }
         else {
