@@ -196,8 +196,8 @@ class InstructionMetric(Metric):
     with 2N, under the counter; the difference over N is one loop's work
     without the start-up and imports around it. N is 1 for a loop of at least
     WARM_BATCH instructions; a smaller loop is counted again at the power of two
-    that makes N loops that long (warm_loops), so that the second batch is run
-    warm. The benchmarks of a multi-benchmark script are worker tasks 0, 1, ...
+    that makes N loops that long and no fewer than WARM_LOOPS (warm_loops), so
+    that the second batch is run warm. The benchmarks of a multi-benchmark script are worker tasks 0, 1, ...
     until one runs nothing.
     """
 
