@@ -47,6 +47,45 @@ sys.settrace(None)
 dump("started and stopped mid-run")
 
 
+# Started and stopped inside a call from C (sorted's key, map's function: a
+# run of the loop of its own, with a cframe of its own): the loop that made
+# the call sees the new state at its next line, as CPython's does.
+def key_starts(x):
+    if x == 3:
+        start_here()
+    return -x
+
+
+def key_stops(x):
+    if x == 2:
+        sys.settrace(None)
+    return x
+
+
+def started_in_c(n):
+    ys = sorted(range(n), key=key_starts)
+    t = len(ys)
+    t += 1
+    return t
+
+
+def stopped_in_c(n):
+    t = list(map(key_stops, range(n)))
+    t = len(t)
+    t += 1
+    return t
+
+
+check_engine(started_in_c)
+for _ in range(300):
+    started_in_c(2)
+    stopped_in_c(1)
+started_in_c(6)
+stopped_in_c(5)
+sys.settrace(None)
+dump("started and stopped inside calls from C")
+
+
 def trace_opcodes(frame, event, arg):
     frame.f_trace_lines = False
     frame.f_trace_opcodes = True
