@@ -120,7 +120,7 @@ CHANGES = [FRAMES_LOOP] + [
                     "computes them in C with Python's floor semantics for ints below 2**30 in "
                     "magnitude and a non-zero divisor, its result made as s2.int_freelist makes "
                     "the other int members'; a wider int or a zero divisor calls int's own slot.",
-        targets=("spectral_norm",),
+        targets=("spectral_norm", "int_arithmetic"),
         test="tests/stage2/test_int_floordiv.py",
         requires=("s1.binary_op", FRAMES_LOOP.id))),
     register(Change(
