@@ -114,6 +114,16 @@ CHANGES = [FRAMES_LOOP] + [
         test="tests/stage2/test_int_freelist.py",
         requires=("s1.binary_op", "s1.for_iter", FRAMES_LOOP.id))),
     register(Change(
+        id="s2.int_floordiv", stage=2, merge_order=63,
+        description="BINARY_OP // and % (and //=, %=) on two exact ints (generic under stage 1, "
+                    "as in CPython 3.11): a member added to stage 1's family through the seam "
+                    "computes them in C with Python's floor semantics for ints below 2**30 in "
+                    "magnitude and a non-zero divisor, its result made as s2.int_freelist makes "
+                    "the other int members'; a wider int or a zero divisor calls int's own slot.",
+        targets=("spectral_norm", "int_arithmetic"),
+        test="tests/stage2/test_int_floordiv.py",
+        requires=("s1.binary_op", FRAMES_LOOP.id))),
+    register(Change(
         id="s2.str_concat", stage=2, merge_order=40,
         description="`s += t` and `s = s + t` on strs, where s is a local that the next instruction "
                     "stores back into, append to the local's string: in place (resized) when the "

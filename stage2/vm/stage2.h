@@ -8,6 +8,7 @@
 #include "store_attr_hint.h"
 #include "method_cache.h"
 #include "int_bitwise.h"
+#include "int_floordiv.h"
 #include "int_freelist.h"
 #include "float_mixed.h"
 #include "slices.h"
@@ -28,12 +29,14 @@ extern int ff_direct_generators;   /* s2.make_generator */
 extern int ff_store_attr_hint;     /* s2.store_attr_hint */
 extern int ff_method_cache_on;        /* s2.method_cache */
 extern int ff_int_bitwise_on;         /* s2.int_bitwise */
+extern int ff_int_floordiv_on;        /* s2.int_floordiv */
 
 /* Hooks into stage 1's specializers (ff_set_family_hook, stage1/vm/specialize.h),
  * registered by configure while their change is on. */
 int ff_store_attr_hint_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_method_cache_hook(PyObject *owner, PyObject *name, _Py_CODEUNIT *instr, int oparg);
 int ff_int_bitwise_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
+int ff_int_floordiv_hook(PyObject *lhs, PyObject *rhs, _Py_CODEUNIT *instr, int oparg);
 /* s2.subscr_getitem (subscr_getitem.c): its BINARY_SUBSCR hook, and its
  * interned name (0, or -1 with an exception). */
 int ff_subscr_getitem_hook(PyObject *container, PyObject *sub, _Py_CODEUNIT *instr, int oparg);

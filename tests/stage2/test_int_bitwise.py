@@ -95,7 +95,7 @@ def test_switch_the_member_is_written():
 def test_other_operators_and_types_stay_with_stage_1():
     source = """
         def f(a, b):
-            return (a + b, a % b, a & b)
+            return (a + b, a ** b, a & b)  # % is s2.int_floordiv's; ** no member's
         for i in range(50):
             f(1.5, 2.5) if i % 2 == 0 and False else f(i + 1, 7)
         def g(a, b):
