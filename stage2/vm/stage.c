@@ -23,6 +23,7 @@ int ff_call_exact_args = 0;
 int ff_cheap_frames = 0;
 int ff_binary_slice_on = 0;
 int ff_store_slice_on = 0;
+int ff_stepped_slice_on = 0;
 int ff_c_entry = 0;
 int ff_inline_bound_calls = 0;
 int ff_call_defaults = 0;
@@ -75,6 +76,7 @@ configure(const unsigned char *on)
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     ff_binary_slice_on = on[FF_CHANGE_s2_binary_slice];
     ff_store_slice_on = on[FF_CHANGE_s2_store_slice];
+    ff_stepped_slice_on = on[FF_CHANGE_s2_stepped_slice];
     ff_c_entry = on[FF_CHANGE_s2_c_entry];
     ff_inline_bound_calls = on[FF_CHANGE_s2_inline_bound_calls];
     /* It reads the version s2.call_exact_args caches: on only with it (and not

@@ -801,6 +801,7 @@ CHANGES = {
     's2.make_coroutine': (2, ()),
     's2.make_generator': (2, ()),
     's2.method_cache': (2, ()),
+    's2.stepped_slice': (2, ()),
     's2.store_attr_hint': (2, ()),
     's2.store_slice': (2, ()),
     's2.str_concat': (2, ()),
