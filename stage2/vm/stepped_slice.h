@@ -70,20 +70,47 @@ ff_stepped_indices(PyObject *start_o, PyObject *stop_o, PyObject *step_o, Py_ssi
     return 1;
 }
 
-/* A new list or tuple of count items of src, from start by step, each a new
- * reference (list_subscript's and tuple_subscript's loop). */
+/* A new tuple of count items of src, from start by step, each a new reference
+ * (tuple_subscript's loop). */
 static inline PyObject *
-ff_stepped_items(int is_list, PyObject **src, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count)
+ff_stepped_tuple(PyObject **src, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count)
 {
-    PyObject *res = is_list ? PyList_New(count) : PyTuple_New(count);
+    PyObject *res = PyTuple_New(count);
     if (res == NULL) {
         return NULL;
     }
-    PyObject **dest = is_list ? ((PyListObject *)res)->ob_item : ((PyTupleObject *)res)->ob_item;
+    PyObject **dest = ((PyTupleObject *)res)->ob_item;
     for (Py_ssize_t i = 0, cur = start; i < count; i++, cur += step) {
         dest[i] = Py_NewRef(src[cur]);
     }
     return res;
+}
+
+/* A new list of count (> 0) items of src, from start by step, with room for
+ * exactly those: list_subscript's list_new_prealloc (3.11), an empty list given
+ * an item array that is not zeroed first (PyList_New(count) zeroes it with
+ * PyMem_Calloc and memset, only for the
+ * loop to overwrite it). The size is set once the items are in: a GC pass
+ * cannot start between (PyMem_New runs no Python code and does not collect). */
+static inline PyObject *
+ff_stepped_list(PyObject **src, Py_ssize_t start, Py_ssize_t step, Py_ssize_t count)
+{
+    PyListObject *res = (PyListObject *)PyList_New(0);
+    if (res == NULL) {
+        return NULL;
+    }
+    PyObject **dest = PyMem_New(PyObject *, count);
+    if (dest == NULL) {
+        Py_DECREF(res);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0, cur = start; i < count; i++, cur += step) {
+        dest[i] = Py_NewRef(src[cur]);
+    }
+    res->ob_item = dest;
+    res->allocated = count;
+    Py_SET_SIZE(res, count);
+    return (PyObject *)res;
 }
 
 /* A new str of count characters of a ready str, from start by step, of the
@@ -132,8 +159,8 @@ ff_stepped_slice(PyObject *container, PyObject *start_o, PyObject *stop_o, PyObj
             return is_list ? PyList_GetSlice(container, start, start + count)
                            : PyTuple_GetSlice(container, start, start + count);
         }
-        PyObject **src = is_list ? ((PyListObject *)container)->ob_item : ((PyTupleObject *)container)->ob_item;
-        return ff_stepped_items(is_list, src, start, step, count);
+        return is_list ? ff_stepped_list(((PyListObject *)container)->ob_item, start, step, count)
+                       : ff_stepped_tuple(((PyTupleObject *)container)->ob_item, start, step, count);
     }
     if (PyUnicode_CheckExact(container) && PyUnicode_IS_READY(container)) {
         if (!ff_stepped_indices(start_o, stop_o, step_o, PyUnicode_GET_LENGTH(container),

@@ -4728,22 +4728,22 @@ TARGET(BUILD_SLICE) {
     }
 #endif
 #if FF_LOOP_STAGE >= 2
-    { /* _STEPPED_SLICE */
+    { /* _STORE_SLICE */
         {
-#line 15 "stage2/vm/stepped_slice.def"
-            if (oparg == 3 && !FF_TRACING() && ff_stepped_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
-                FF_SUBSCRIPT_STEPPED_SLICE();
+#line 12 "stage2/vm/store_slice.def"
+            if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
+                FF_STORE_SLICE();
             }
 #line 4738 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
 #if FF_LOOP_STAGE >= 2
-    { /* _STORE_SLICE */
+    { /* _STEPPED_SLICE */
         {
-#line 12 "stage2/vm/store_slice.def"
-            if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
-                FF_STORE_SLICE();
+#line 15 "stage2/vm/stepped_slice.def"
+            if (oparg == 3 && !FF_TRACING() && ff_stepped_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
+                FF_SUBSCRIPT_STEPPED_SLICE();
             }
 #line 4749 "shared/vm/generated/cases.c.h"
         }
