@@ -13,6 +13,7 @@ int ff_direct_generators = 0;
 int ff_store_attr_hint = 0;
 int ff_method_cache_on = 0;
 int ff_int_bitwise_on = 0;
+int ff_int_bitwise_wide_on = 0;
 int ff_str_concat = 0;
 int ff_builtin_ctors = 0;
 int ff_exc_match = 0;
@@ -52,6 +53,7 @@ configure(const unsigned char *on)
     ff_store_attr_hint = on[FF_CHANGE_s2_store_attr_hint];
     ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
+    ff_int_bitwise_wide_on = on[FF_CHANGE_s2_int_bitwise_wide];
     /* Off if 3.11's small-int table is not where int_freelist.h reads it. */
     ff_int_freelist_on = on[FF_CHANGE_s2_int_freelist] && ff_int_freelist_ready();
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0

@@ -795,6 +795,7 @@ CHANGES = {
     's2.inline_generators': (2, ()),
     's2.inline_init': (2, ()),
     's2.int_bitwise': (2, ()),
+    's2.int_bitwise_wide': (2, ()),
     's2.int_freelist': (2, ()),
     's2.load_method_attr': (2, ()),
     's2.load_method_lazy_dict': (2, ()),
