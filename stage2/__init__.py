@@ -223,6 +223,25 @@ CHANGES = [FRAMES_LOOP] + [
         test="tests/stage2/test_store_slice.py",
         requires=(FRAMES_LOOP.id,))),
     register(Change(
+        id="s2.stepped_slice", stage=2, merge_order=64,
+        description="`x[a:b:c]` on an exact list, tuple or str with None or small exact int bounds "
+                    "and a None or small nonzero exact int step: BUILD_SLICE, seeing the subscript "
+                    "next, takes the items itself (bounds adjusted as PySlice_AdjustIndices does, "
+                    "items in the order and result type of the type's own subscript) and skips "
+                    "it: no slice object, no PySlice_Unpack, no generic subscript dispatch.",
+        targets=("fannkuch",),
+        test="tests/stage2/test_stepped_slice.py",
+        requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.int_bitwise_wide", stage=2, merge_order=65,
+        description="&, | and ^ of two non-negative exact ints of up to three digits are computed "
+                    "digit by digit in s2.int_bitwise's member (a result exactly long_bitwise's: "
+                    "normalized, a small value the cached singleton) instead of through int's nb_ "
+                    "slot. go's zobrist hash.",
+        targets=("go",),
+        test="tests/stage2/test_int_bitwise_wide.py",
+        requires=(FRAMES_LOOP.id,))),
+    register(Change(
         id="s2.c_entry", stage=2, merge_order=43,
         description="A frame C code runs (a call from a C function or slot, a generator resumed by "
                     "gen_iternext) enters stage 2's loop through stage 2's own PEP 523 entry: the C "

@@ -4,6 +4,7 @@
 
 #include "vm_internal.h"
 #include "opcode.h"   /* NB_AND and friends */
+#include "int_bitwise_wide.h"
 
 /* Whether `oparg` is one of the operators BINARY_OP_INT_BITWISE does. */
 static inline int
@@ -60,14 +61,19 @@ ff_int_bitwise_in_c(PyObject *left, PyObject *right, int oparg, long long *value
 }
 
 /* left <op> right for two exact ints (a new reference, or NULL with an
- * exception set): in C when it can, else int's own nb_ slot (which also
- * raises for a negative shift count). */
+ * exception set): in C when it can (up to three digits with
+ * s2.int_bitwise_wide), else int's own nb_ slot (which also raises for a
+ * negative shift count). */
 static inline PyObject *
 ff_int_bitwise(PyObject *left, PyObject *right, int oparg)
 {
     long long value;
+    PyObject *res;
     if (ff_int_bitwise_in_c(left, right, oparg, &value)) {
         return PyLong_FromLongLong(value);
+    }
+    if (ff_int_bitwise_wide_on && ff_int_bitwise_wide(left, right, oparg, &res)) {
+        return res;
     }
     return ff_int_bitwise_slot(oparg)(left, right);
 }

@@ -14,6 +14,7 @@ int ff_store_attr_hint = 0;
 int ff_method_cache_on = 0;
 int ff_int_bitwise_on = 0;
 int ff_int_floordiv_on = 0;
+int ff_int_bitwise_wide_on = 0;
 int ff_str_concat = 0;
 int ff_builtin_ctors = 0;
 int ff_exc_match = 0;
@@ -24,6 +25,7 @@ int ff_call_exact_args = 0;
 int ff_cheap_frames = 0;
 int ff_binary_slice_on = 0;
 int ff_store_slice_on = 0;
+int ff_stepped_slice_on = 0;
 int ff_c_entry = 0;
 int ff_inline_bound_calls = 0;
 int ff_call_defaults = 0;
@@ -53,6 +55,7 @@ configure(const unsigned char *on)
     ff_method_cache_on = on[FF_CHANGE_s2_method_cache];
     ff_int_bitwise_on = on[FF_CHANGE_s2_int_bitwise];
     ff_int_floordiv_on = on[FF_CHANGE_s2_int_floordiv];
+    ff_int_bitwise_wide_on = on[FF_CHANGE_s2_int_bitwise_wide];
     /* Off if 3.11's small-int table is not where int_freelist.h reads it. */
     ff_int_freelist_on = on[FF_CHANGE_s2_int_freelist] && ff_int_freelist_ready();
     if (ff_set_family_hook(FF_STORE_ATTR, ff_store_attr_hint_hook, ff_store_attr_hint) < 0
@@ -78,6 +81,7 @@ configure(const unsigned char *on)
     ff_cheap_frames = on[FF_CHANGE_s2_cheap_frames];
     ff_binary_slice_on = on[FF_CHANGE_s2_binary_slice];
     ff_store_slice_on = on[FF_CHANGE_s2_store_slice];
+    ff_stepped_slice_on = on[FF_CHANGE_s2_stepped_slice];
     ff_c_entry = on[FF_CHANGE_s2_c_entry];
     ff_inline_bound_calls = on[FF_CHANGE_s2_inline_bound_calls];
     /* It reads the version s2.call_exact_args caches: on only with it (and not

@@ -12,6 +12,7 @@
 #include "int_freelist.h"
 #include "float_mixed.h"
 #include "slices.h"
+#include "stepped_slice.h"
 #include "c_entry.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
