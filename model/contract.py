@@ -158,7 +158,28 @@ def design_for(contract: Contract, table: pd.DataFrame, baseline: str | None = N
         if not (baseline and candidate):
             raise ContractError("name both the baseline and the candidate engine")
         return engine_pair_design(table, baseline, candidate, contract.stage)
-    return stage_design(contract.stage, list(changes) if changes is not None else changes_from_registry())
+    design = stage_design(contract.stage, list(changes) if changes is not None else changes_from_registry())
+    return _as_measured(design, table, contract.stage)
+
+
+def _as_measured(design: StageDesign, table: pd.DataFrame, stage: int) -> StageDesign:
+    """The stage convention's engines when the store holds them; else, when the store
+    was measured before the registry's newest changes (a published run older than
+    the checkout), stage N-1 and stage N as they ran then (`fivefold:stage=N`, one
+    configuration each in the run), labelled so: the verdict is the measured run's,
+    not a projection of the current set."""
+    configs = set(table["config"]) if "config" in table else set()
+    if design.baseline in configs and design.candidate in configs:
+        return design
+    try:
+        measured = engine_pair_design(table, f"fivefold:stage={stage - 1}", f"fivefold:stage={stage}",
+                                      stage)
+    except ValueError:
+        return design   # not in the store at all, or several runs mixed: the usual error follows
+    return dataclasses.replace(
+        measured, label=(f"fivefold stage {stage} against stage {stage - 1} as measured (the store's run "
+                         f"predates the registry's current set of {len(design.changes)} stage-{stage} "
+                         "changes)"))
 
 
 # Speed metrics a stage can be judged on, in the order one stands in for another

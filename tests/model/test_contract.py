@@ -190,3 +190,31 @@ def test_a_store_without_the_contracts_metric_is_judged_on_its_own_and_says_so(t
     assert same.metric == "instructions" and none == ""
     with pytest.raises(ContractError, match="no 'time' results"):
         with_store_metric(contract(), table, "time")
+
+
+def test_a_run_older_than_the_registry_is_judged_as_it_was_measured(tmp_path):
+    """A published run made before the newest changes were registered: its stage 2
+    ran with fewer changes than the registry now lists, so the stage convention's
+    configurations are not in the store; the contract compares stage 1 and stage 2
+    as they ran then, and says so."""
+    from fivefold.model.design import ChangeInfo
+
+    registry = [ChangeInfo("s1.a", 1, 0), ChangeInfo("s2.old", 2, 0), ChangeInfo("s2.new", 2, 1)]
+    for stage, changes, times in ((1, ("s1.a",), [2.0, 2.1, 1.9]),
+                                  (2, ("s1.a", "s2.old"), [1.0, 1.05, 0.95])):
+        write_result(tmp_path, engine=f"fivefold:stage={stage}", kind="fivefold", stage=stage,
+                     changes=changes, benchmark="bm", values=times)
+    table = read_store(tmp_path)
+    c = contract(stage=2)
+    design = design_for(c, table, changes=registry)
+    assert "as measured" in design.label and "2 stage-2 changes" in design.label
+    result = evaluate(c, table, design, n_boot=200)
+    assert result.delivered.value == pytest.approx(2.0, rel=0.01)
+    # The registry's own configurations, when the store has them, are used as they are.
+    write_result(tmp_path, engine="fivefold:stage=2", kind="fivefold", stage=2,
+                 changes=("s1.a", "s2.old", "s2.new"), benchmark="bm", values=[0.5, 0.5, 0.5],
+                 commit="ba9876543210")
+    write_result(tmp_path, engine="fivefold:stage=1", kind="fivefold", stage=1, changes=("s1.a",),
+                 benchmark="bm", values=[2.0, 2.0, 2.0], commit="ba9876543210")
+    newer = read_store(tmp_path, commit="ba9876543210")
+    assert design_for(c, newer, changes=registry).label == ""
