@@ -94,3 +94,26 @@ def test_a_cluster_run_is_read_from_every_machine_that_measured(tmp_path):
     assert set(read_store(tmp_path)["machine"]) == {"worker-b"}
     both = read_store(tmp_path, all_machines=True)
     assert set(both["machine"]) == {"worker-a", "worker-b"} and len(both) == 2
+
+
+def test_a_run_older_than_a_change_gets_its_row_marked_not_a_stop(tmp_path):
+    """A run made before a change was registered has neither its isolated engine nor
+    a stage N with it: the table is of the changes the run ran, the newer one's row
+    says so (missing configurations of a change the run did have still stop it,
+    test_missing_configuration_is_named)."""
+    newer = "s1.superinstructions"
+    ran = [c for c in STAGE1 if c.id != newer]
+
+    def write(subset, spec):
+        subset = registry.with_requirements(subset)
+        count = 1000.0 / (1.25 if "s1.call" in subset else 1.0)
+        write_result(tmp_path, engine=spec, kind="fivefold", stage=1, benchmark="calls",
+                     metric="instructions", changes=set(subset), values=[count])
+    write((), engine_spec("fivefold", 0))
+    for c in ran:
+        write({c.id}, engine_spec("fivefold", 0, with_=(c.id,)))
+    write([c.id for c in ran], engine_spec("fivefold", 1))
+    text, _ = stage_gains.gains_table(1, str(tmp_path), None, "instructions")
+    row = next(line for line in text.splitlines() if f"`{newer}`" in line)
+    assert "registered after this run" in row
+    assert "projected 1.250x" in text and "measured 1.250x" in text

@@ -99,7 +99,15 @@ def gains_table(stage: int, results: str, commit: str | None, metric: str,
     cluster run spreads its runs over its workers' machines)."""
     table = read_store(results, commit=commit, all_machines=all_machines)
     data = Measurements(table, metric=metric, n_boot=200)
-    result = compound_stage(data, stage_design(stage, changes_from_registry()))
+    infos = changes_from_registry()
+    design = stage_design(stage, infos)
+    # A run made before the stage's newest changes were registered: its stage N
+    # has none of them, so the table is of the changes it ran, and says so.
+    configs = set(table["config"]) if "config" in table else set()
+    later = [c for c in design.changes if design.isolated(c) not in configs]
+    if later and design.candidate not in configs:
+        design = stage_design(stage, [i for i in infos if i.id not in later])
+    result = compound_stage(data, design)
     if result.missing:
         raise SystemExit(f"the store lacks {', '.join(result.missing)} for metric {metric}: run\n  "
                          + bench_command(stage, results, metric, "..."))
@@ -110,13 +118,24 @@ def gains_table(stage: int, results: str, commit: str | None, metric: str,
     for change in changes:
         name = change.id.split(".", 1)[1]
         mine = gains[gains["change"] == change.id]
+        required_by = [c.id for c in changes if change.id in c.requires]
+        if mine.empty:
+            # Off by default (not in the stage's engine), or registered after the run.
+            why = "registered after this run" if change.id in later else "off by default"
+            rows.append({"id": f"`{change.id}`",
+                         "switch": _switch(change, stage, required_by, len(changes) - 1),
+                         "test": f"[{Path(change.test).name}](../{change.test})",
+                         "targets": ", ".join(change.targets),
+                         "isolated gain, geomean": f"- ({why})", "on its micro-benchmarks": "-",
+                         "largest": "-",
+                         "source": SOURCES.get(change.id, f"stage{stage}/vm/{name}.def, {name}.c")})
+            continue
         geo = mine[mine["benchmark"] == GEOMEAN]["gain"].iloc[0]
         per = mine[mine["benchmark"] != GEOMEAN]
         best = per.loc[per["gain"].map(lambda e: e.value).idxmax()]
         targeted = [b for b in change.targets if b in benchmarks]
         on_targets = ", ".join(f"{b} {_fmt(per[per['benchmark'] == b]['gain'].iloc[0])}"
                                for b in targeted)
-        required_by = [c.id for c in changes if change.id in c.requires]
         rows.append({
             "id": f"`{change.id}`",
             "switch": _switch(change, stage, required_by, len(changes) - 1),
