@@ -177,9 +177,9 @@ def _as_measured(design: StageDesign, table: pd.DataFrame, stage: int) -> StageD
     except ValueError:
         return design   # not in the store at all, or several runs mixed: the usual error follows
     return dataclasses.replace(
-        measured, label=(f"fivefold stage {stage} against stage {stage - 1} as measured (the store's run "
-                         f"predates the registry's current set of {len(design.changes)} stage-{stage} "
-                         "changes)"))
+        measured, note=(f"fivefold stage {stage} against stage {stage - 1} as measured (the store's run "
+                        f"predates the registry's current set of {len(design.changes)} stage-{stage} "
+                        "changes)"))
 
 
 # Speed metrics a stage can be judged on, in the order one stands in for another

@@ -53,8 +53,7 @@ def run_evaluate(args) -> int:
         contract, note = with_store_metric(contract, table, args.metric)
         design = design_for(contract, table, args.baseline, args.candidate)
         result = evaluate(contract, table, design, n_boot=args.bootstrap, seed=args.seed)
-        result.note = "; ".join(n for n in (note, design.label if "as measured" in design.label else "")
-                                if n)
+        result.note = "; ".join(n for n in (note, design.note) if n)
     except (ContractError, StoreError, ValueError) as exc:
         print(f"fivefold contract evaluate: {exc}", file=sys.stderr)
         return 1

@@ -41,6 +41,7 @@ class StageDesign:
     explicit: dict = field(default_factory=dict)  # subset -> config, for engine pairs
     label: str = ""
     requires: dict = field(default_factory=dict)  # change -> what it cannot run without (closed)
+    note: str = ""                           # what a verdict on it must say (contract._as_measured)
 
     def closure(self, subset) -> frozenset[str]:
         """`subset` with its requirements: what runs when `subset` is switched on."""

@@ -207,7 +207,7 @@ def test_a_run_older_than_the_registry_is_judged_as_it_was_measured(tmp_path):
     table = read_store(tmp_path)
     c = contract(stage=2)
     design = design_for(c, table, changes=registry)
-    assert "as measured" in design.label and "2 stage-2 changes" in design.label
+    assert "as measured" in design.note and "2 stage-2 changes" in design.note
     result = evaluate(c, table, design, n_boot=200)
     assert result.delivered.value == pytest.approx(2.0, rel=0.01)
     # The registry's own configurations, when the store has them, are used as they are.
@@ -217,4 +217,4 @@ def test_a_run_older_than_the_registry_is_judged_as_it_was_measured(tmp_path):
     write_result(tmp_path, engine="fivefold:stage=1", kind="fivefold", stage=1, changes=("s1.a",),
                  benchmark="bm", values=[2.0, 2.0, 2.0], commit="ba9876543210")
     newer = read_store(tmp_path, commit="ba9876543210")
-    assert design_for(c, newer, changes=registry).label == ""
+    assert design_for(c, newer, changes=registry).note == ""
