@@ -119,16 +119,19 @@ def gains_table(stage: int, results: str, commit: str | None, metric: str,
         name = change.id.split(".", 1)[1]
         mine = gains[gains["change"] == change.id]
         required_by = [c.id for c in changes if change.id in c.requires]
+        row = {
+            "id": f"`{change.id}`",
+            "switch": _switch(change, stage, required_by, len(changes) - 1),
+            "test": f"[{Path(change.test).name}](../{change.test})",
+            "targets": ", ".join(change.targets),
+            "isolated gain, geomean": "-", "on its micro-benchmarks": "-", "largest": "-",
+            "source": SOURCES.get(change.id, f"stage{stage}/vm/{name}.def, {name}.c"),
+        }
+        rows.append(row)
         if mine.empty:
             # Off by default (not in the stage's engine), or registered after the run.
             why = "registered after this run" if change.id in later else "off by default"
-            rows.append({"id": f"`{change.id}`",
-                         "switch": _switch(change, stage, required_by, len(changes) - 1),
-                         "test": f"[{Path(change.test).name}](../{change.test})",
-                         "targets": ", ".join(change.targets),
-                         "isolated gain, geomean": f"- ({why})", "on its micro-benchmarks": "-",
-                         "largest": "-",
-                         "source": SOURCES.get(change.id, f"stage{stage}/vm/{name}.def, {name}.c")})
+            row["isolated gain, geomean"] = f"- ({why})"
             continue
         geo = mine[mine["benchmark"] == GEOMEAN]["gain"].iloc[0]
         per = mine[mine["benchmark"] != GEOMEAN]
@@ -136,16 +139,9 @@ def gains_table(stage: int, results: str, commit: str | None, metric: str,
         targeted = [b for b in change.targets if b in benchmarks]
         on_targets = ", ".join(f"{b} {_fmt(per[per['benchmark'] == b]['gain'].iloc[0])}"
                                for b in targeted)
-        rows.append({
-            "id": f"`{change.id}`",
-            "switch": _switch(change, stage, required_by, len(changes) - 1),
-            "test": f"[{Path(change.test).name}](../{change.test})",
-            "targets": ", ".join(change.targets),
-            "isolated gain, geomean": _fmt(geo),
-            "on its micro-benchmarks": on_targets or "-",
-            "largest": f"{best['benchmark']} {_fmt(best['gain'])}",
-            "source": SOURCES.get(change.id, f"stage{stage}/vm/{name}.def, {name}.c"),
-        })
+        row["isolated gain, geomean"] = _fmt(geo)
+        row["on its micro-benchmarks"] = on_targets or "-"
+        row["largest"] = f"{best['benchmark']} {_fmt(best['gain'])}"
     geo = result.geomean
     lines = [pd.DataFrame(rows).to_markdown(index=False), "",
              f"Compounded over the {len(benchmarks)} micro-benchmarks ({', '.join(benchmarks)}), "
