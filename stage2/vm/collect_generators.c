@@ -52,9 +52,10 @@ ff_collection_new(PyObject *cls)
     if (cls == (PyObject *)&PySet_Type) {
         return PySet_New(NULL);
     }
+    /* list_extend's guess (tuple()'s items are gathered in a list of the
+     * same room: short tuples then never grow it). */
     PyObject *list = PyList_New(0);
-    if (list != NULL && cls == (PyObject *)&PyList_Type
-            && reallocate((PyListObject *)list, 8) < 0) {   // list_extend's guess
+    if (list != NULL && reallocate((PyListObject *)list, 8) < 0) {
         Py_DECREF(list);
         return NULL;
     }

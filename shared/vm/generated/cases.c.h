@@ -554,7 +554,10 @@ TARGET(COLLECT_STEP) {
                 stack_pointer[-1] = NULL;   // taken: the unwinding releases the other three
                 goto error;
             }
-            if (!FF_TRACING() && ff_generator_resumable(gen)) {
+            // Adding to a list runs no code of the program's: the generator is
+            // still the suspended one it was; a set's __hash__ or __eq__ may have
+            // run or closed it.
+            if (!FF_TRACING() && (PyList_CheckExact(collection) || ff_generator_resumable(gen))) {
                 STACK_SHRINK(1);
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)gen, Py_NewRef(Py_None));
                 JUMPBY(-1);   // resume here again
@@ -568,7 +571,7 @@ TARGET(COLLECT_STEP) {
         res = ff_collection_result(cls, collection);
         FF_DECREF_INPUT(collection); FF_DECREF_INPUT(cls); FF_DECREF_INPUT(gen); FF_DECREF_INPUT(value);
         if (res == NULL) { STACK_SHRINK(4); goto error; }
-#line 572 "shared/vm/generated/cases.c.h"
+#line 575 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(3);
     stack_pointer[-1] = res;
@@ -589,7 +592,7 @@ TARGET(EXIT_INIT_CHECK) {
             if (1) { STACK_SHRINK(1); goto error; }
         }
         FF_DECREF_INPUT(should_be_none);
-#line 593 "shared/vm/generated/cases.c.h"
+#line 596 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -605,7 +608,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 609 "shared/vm/generated/cases.c.h"
+#line 612 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -613,7 +616,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 617 "shared/vm/generated/cases.c.h"
+#line 620 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -626,7 +629,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 630 "shared/vm/generated/cases.c.h"
+#line 633 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -648,7 +651,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 652 "shared/vm/generated/cases.c.h"
+#line 655 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -656,7 +659,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 660 "shared/vm/generated/cases.c.h"
+#line 663 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -669,7 +672,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 673 "shared/vm/generated/cases.c.h"
+#line 676 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -687,7 +690,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 691 "shared/vm/generated/cases.c.h"
+#line 694 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -700,7 +703,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 704 "shared/vm/generated/cases.c.h"
+#line 707 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -718,7 +721,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 722 "shared/vm/generated/cases.c.h"
+#line 725 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -731,7 +734,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 735 "shared/vm/generated/cases.c.h"
+#line 738 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -749,7 +752,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 753 "shared/vm/generated/cases.c.h"
+#line 756 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -761,7 +764,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 765 "shared/vm/generated/cases.c.h"
+#line 768 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -779,7 +782,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 783 "shared/vm/generated/cases.c.h"
+#line 786 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -794,7 +797,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 798 "shared/vm/generated/cases.c.h"
+#line 801 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -812,7 +815,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 816 "shared/vm/generated/cases.c.h"
+#line 819 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -820,7 +823,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 824 "shared/vm/generated/cases.c.h"
+#line 827 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -829,7 +832,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 833 "shared/vm/generated/cases.c.h"
+#line 836 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -841,7 +844,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 845 "shared/vm/generated/cases.c.h"
+#line 848 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -859,7 +862,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 863 "shared/vm/generated/cases.c.h"
+#line 866 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -871,7 +874,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 875 "shared/vm/generated/cases.c.h"
+#line 878 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -889,7 +892,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 893 "shared/vm/generated/cases.c.h"
+#line 896 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -897,7 +900,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 901 "shared/vm/generated/cases.c.h"
+#line 904 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -906,7 +909,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 910 "shared/vm/generated/cases.c.h"
+#line 913 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -919,7 +922,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 923 "shared/vm/generated/cases.c.h"
+#line 926 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -939,7 +942,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 943 "shared/vm/generated/cases.c.h"
+#line 946 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -952,7 +955,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 956 "shared/vm/generated/cases.c.h"
+#line 959 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -972,7 +975,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 976 "shared/vm/generated/cases.c.h"
+#line 979 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -987,7 +990,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 991 "shared/vm/generated/cases.c.h"
+#line 994 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1007,7 +1010,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1011 "shared/vm/generated/cases.c.h"
+#line 1014 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -1021,7 +1024,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1025 "shared/vm/generated/cases.c.h"
+#line 1028 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1042,7 +1045,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1046 "shared/vm/generated/cases.c.h"
+#line 1049 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1051,7 +1054,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1055 "shared/vm/generated/cases.c.h"
+#line 1058 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1068,7 +1071,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1072 "shared/vm/generated/cases.c.h"
+#line 1075 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1091,7 +1094,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1095 "shared/vm/generated/cases.c.h"
+#line 1098 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1100,7 +1103,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1104 "shared/vm/generated/cases.c.h"
+#line 1107 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1117,7 +1120,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1121 "shared/vm/generated/cases.c.h"
+#line 1124 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1136,7 +1139,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1140 "shared/vm/generated/cases.c.h"
+#line 1143 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1150,7 +1153,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1154 "shared/vm/generated/cases.c.h"
+#line 1157 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1168,7 +1171,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1172 "shared/vm/generated/cases.c.h"
+#line 1175 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1177,7 +1180,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1181 "shared/vm/generated/cases.c.h"
+#line 1184 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1189,7 +1192,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
-#line 1193 "shared/vm/generated/cases.c.h"
+#line 1196 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1208,7 +1211,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1212 "shared/vm/generated/cases.c.h"
+#line 1215 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1217,7 +1220,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1221 "shared/vm/generated/cases.c.h"
+#line 1224 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1229,7 +1232,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
-#line 1233 "shared/vm/generated/cases.c.h"
+#line 1236 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1248,7 +1251,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1252 "shared/vm/generated/cases.c.h"
+#line 1255 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1266,7 +1269,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1270 "shared/vm/generated/cases.c.h"
+#line 1273 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1286,7 +1289,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1290 "shared/vm/generated/cases.c.h"
+#line 1293 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1296,7 +1299,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1300 "shared/vm/generated/cases.c.h"
+#line 1303 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1311,7 +1314,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1315 "shared/vm/generated/cases.c.h"
+#line 1318 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1330,7 +1333,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1334 "shared/vm/generated/cases.c.h"
+#line 1337 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1342,7 +1345,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1346 "shared/vm/generated/cases.c.h"
+#line 1349 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1362,7 +1365,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1366 "shared/vm/generated/cases.c.h"
+#line 1369 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1375,7 +1378,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1379 "shared/vm/generated/cases.c.h"
+#line 1382 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1396,7 +1399,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1400 "shared/vm/generated/cases.c.h"
+#line 1403 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1409,7 +1412,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1413 "shared/vm/generated/cases.c.h"
+#line 1416 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1431,7 +1434,7 @@ TARGET(CHECK_EXC_MATCH) {
                 stack_pointer[-1] = match ? Py_NewRef(Py_True) : Py_NewRef(Py_False);
                 DISPATCH();
             }
-#line 1435 "shared/vm/generated/cases.c.h"
+#line 1438 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1449,7 +1452,7 @@ TARGET(CHECK_EXC_MATCH) {
             FF_DECREF_INPUT(right);
             b = match ? Py_True : Py_False;
             Py_INCREF(b);
-#line 1453 "shared/vm/generated/cases.c.h"
+#line 1456 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = b;
     }
@@ -1465,7 +1468,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1469 "shared/vm/generated/cases.c.h"
+#line 1472 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1477,7 +1480,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             }
-#line 1481 "shared/vm/generated/cases.c.h"
+#line 1484 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1490,7 +1493,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1494 "shared/vm/generated/cases.c.h"
+#line 1497 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1509,7 +1512,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1513 "shared/vm/generated/cases.c.h"
+#line 1516 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1521,7 +1524,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             }
-#line 1525 "shared/vm/generated/cases.c.h"
+#line 1528 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1534,7 +1537,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1538 "shared/vm/generated/cases.c.h"
+#line 1541 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1553,7 +1556,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1557 "shared/vm/generated/cases.c.h"
+#line 1560 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1565,7 +1568,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             }
-#line 1569 "shared/vm/generated/cases.c.h"
+#line 1572 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1578,7 +1581,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1582 "shared/vm/generated/cases.c.h"
+#line 1585 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1597,7 +1600,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1601 "shared/vm/generated/cases.c.h"
+#line 1604 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1609,7 +1612,7 @@ TARGET(BINARY_OP_ADD_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) + ff_int_compact_value(right));
             }
-#line 1613 "shared/vm/generated/cases.c.h"
+#line 1616 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1624,7 +1627,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1628 "shared/vm/generated/cases.c.h"
+#line 1631 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1643,7 +1646,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1647 "shared/vm/generated/cases.c.h"
+#line 1650 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1655,7 +1658,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) - ff_int_compact_value(right));
             }
-#line 1659 "shared/vm/generated/cases.c.h"
+#line 1662 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1670,7 +1673,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1674 "shared/vm/generated/cases.c.h"
+#line 1677 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1689,7 +1692,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1693 "shared/vm/generated/cases.c.h"
+#line 1696 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1701,7 +1704,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) * ff_int_compact_value(right));
             }
-#line 1705 "shared/vm/generated/cases.c.h"
+#line 1708 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1716,7 +1719,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1720 "shared/vm/generated/cases.c.h"
+#line 1723 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1735,7 +1738,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1739 "shared/vm/generated/cases.c.h"
+#line 1742 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -1743,7 +1746,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1747 "shared/vm/generated/cases.c.h"
+#line 1750 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_INSTANCE_ATTR */
@@ -1758,7 +1761,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1762 "shared/vm/generated/cases.c.h"
+#line 1765 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1778,7 +1781,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1782 "shared/vm/generated/cases.c.h"
+#line 1785 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_NO_OFFSET_DICT */
@@ -1786,7 +1789,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
         {
 #line 19 "stage2/vm/load_method_lazy_dict.def"
             if (*(PyObject **)((char *)owner + Py_TYPE(owner)->tp_dictoffset) != NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1790 "shared/vm/generated/cases.c.h"
+#line 1793 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -1799,7 +1802,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 1803 "shared/vm/generated/cases.c.h"
+#line 1806 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -1825,7 +1828,7 @@ TARGET(RETURN_GENERATOR) {
                 }
                 goto exit_generator_created;
             }
-#line 1829 "shared/vm/generated/cases.c.h"
+#line 1832 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1847,7 +1850,7 @@ TARGET(RETURN_GENERATOR) {
                     goto exit_generator_created;
                 }
             }
-#line 1851 "shared/vm/generated/cases.c.h"
+#line 1854 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1862,7 +1865,7 @@ TARGET(RETURN_GENERATOR) {
                 goto error;
             }
             goto exit_generator_created;
-#line 1866 "shared/vm/generated/cases.c.h"
+#line 1869 "shared/vm/generated/cases.c.h"
         }
     }
     DISPATCH();
@@ -1877,7 +1880,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1881 "shared/vm/generated/cases.c.h"
+#line 1884 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1889,7 +1892,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             if (ff_str_concat) {
                 FF_APPEND_IF_STORED_BACK();
             }
-#line 1893 "shared/vm/generated/cases.c.h"
+#line 1896 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1902,7 +1905,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1906 "shared/vm/generated/cases.c.h"
+#line 1909 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1932,7 +1935,7 @@ TARGET(BINARY_SUBSCR_GETITEM) {
             Py_INCREF(getitem);   // the frame took a reference to its function
             FF_ENTER_FRAME(2);    // leaves the instruction: the callee's return pushes the result
             res = NULL;           // not reached (the family's stack effect)
-#line 1936 "shared/vm/generated/cases.c.h"
+#line 1939 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1952,7 +1955,7 @@ TARGET(IS_OP) {
         FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1956 "shared/vm/generated/cases.c.h"
+#line 1959 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1970,7 +1973,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1974 "shared/vm/generated/cases.c.h"
+#line 1977 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1987,7 +1990,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 1991 "shared/vm/generated/cases.c.h"
+#line 1994 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2000,7 +2003,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 2004 "shared/vm/generated/cases.c.h"
+#line 2007 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2012,7 +2015,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 2016 "shared/vm/generated/cases.c.h"
+#line 2019 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2026,7 +2029,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 2030 "shared/vm/generated/cases.c.h"
+#line 2033 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2042,7 +2045,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 2046 "shared/vm/generated/cases.c.h"
+#line 2049 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2060,7 +2063,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 2064 "shared/vm/generated/cases.c.h"
+#line 2067 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2076,7 +2079,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 2080 "shared/vm/generated/cases.c.h"
+#line 2083 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2091,7 +2094,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 2095 "shared/vm/generated/cases.c.h"
+#line 2098 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2108,7 +2111,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 2112 "shared/vm/generated/cases.c.h"
+#line 2115 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2121,7 +2124,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 2125 "shared/vm/generated/cases.c.h"
+#line 2128 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -2147,7 +2150,7 @@ TARGET(STORE_NAME) {
         }
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2151 "shared/vm/generated/cases.c.h"
+#line 2154 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2166,7 +2169,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 2170 "shared/vm/generated/cases.c.h"
+#line 2173 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2178,7 +2181,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2182 "shared/vm/generated/cases.c.h"
+#line 2185 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2195,7 +2198,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 2199 "shared/vm/generated/cases.c.h"
+#line 2202 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2207,7 +2210,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         FF_DECREF_INPUT(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2211 "shared/vm/generated/cases.c.h"
+#line 2214 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2220,7 +2223,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 2224 "shared/vm/generated/cases.c.h"
+#line 2227 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -2244,7 +2247,7 @@ TARGET(BUILD_LIST) {
 #line 372 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2248 "shared/vm/generated/cases.c.h"
+#line 2251 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -2259,7 +2262,7 @@ TARGET(LIST_APPEND) {
         // The compiler's BUILD_LIST made `list`; mutated bytecode gets PyList_Append's error.
         int err = PyList_CheckExact(list) ? FF_LIST_APPEND_TAKE(list, v) : ff_list_append_take(list, v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2263 "shared/vm/generated/cases.c.h"
+#line 2266 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2283,7 +2286,7 @@ TARGET(LIST_EXTEND) {
         FF_DECREF_INPUT(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 2287 "shared/vm/generated/cases.c.h"
+#line 2290 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2296,7 +2299,7 @@ TARGET(BUILD_SET) {
 #line 405 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2300 "shared/vm/generated/cases.c.h"
+#line 2303 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -2311,7 +2314,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2315 "shared/vm/generated/cases.c.h"
+#line 2318 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2325,7 +2328,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         FF_DECREF_INPUT(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2329 "shared/vm/generated/cases.c.h"
+#line 2332 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2338,7 +2341,7 @@ TARGET(BUILD_MAP) {
 #line 422 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 2342 "shared/vm/generated/cases.c.h"
+#line 2345 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -2353,7 +2356,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 427 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 2357 "shared/vm/generated/cases.c.h"
+#line 2360 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -2371,7 +2374,7 @@ TARGET(DICT_UPDATE) {
         }
         FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2375 "shared/vm/generated/cases.c.h"
+#line 2378 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2391,7 +2394,7 @@ TARGET(DICT_MERGE) {
         }
         FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2395 "shared/vm/generated/cases.c.h"
+#line 2398 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2406,7 +2409,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         FF_DECREF_INPUT(key); FF_DECREF_INPUT(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 2410 "shared/vm/generated/cases.c.h"
+#line 2413 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2422,7 +2425,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2426 "shared/vm/generated/cases.c.h"
+#line 2429 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2438,7 +2441,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         FF_DECREF_INPUT(value); FF_DECREF_INPUT(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2442 "shared/vm/generated/cases.c.h"
+#line 2445 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2453,7 +2456,7 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2457 "shared/vm/generated/cases.c.h"
+#line 2460 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2471,7 +2474,7 @@ TARGET(MATCH_CLASS) {
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         FF_DECREF_INPUT(subject); FF_DECREF_INPUT(type); FF_DECREF_INPUT(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2475 "shared/vm/generated/cases.c.h"
+#line 2478 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2482,7 +2485,7 @@ TARGET(JUMP_FORWARD) {
     {
 #line 576 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2486 "shared/vm/generated/cases.c.h"
+#line 2489 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2491,7 +2494,7 @@ TARGET(JUMP_BACKWARD) {
     {
 #line 580 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2495 "shared/vm/generated/cases.c.h"
+#line 2498 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2500,7 +2503,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
 #line 584 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2504 "shared/vm/generated/cases.c.h"
+#line 2507 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2514,7 +2517,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2518 "shared/vm/generated/cases.c.h"
+#line 2521 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2529,7 +2532,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2533 "shared/vm/generated/cases.c.h"
+#line 2536 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2544,7 +2547,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2548 "shared/vm/generated/cases.c.h"
+#line 2551 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2559,7 +2562,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2563 "shared/vm/generated/cases.c.h"
+#line 2566 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2577,7 +2580,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2581 "shared/vm/generated/cases.c.h"
+#line 2584 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2595,7 +2598,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2599 "shared/vm/generated/cases.c.h"
+#line 2602 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2614,7 +2617,7 @@ TARGET(EXTENDED_ARG) {
             opcode = ff_deopt[opcode];
         }
         goto dispatch_opcode;
-#line 2618 "shared/vm/generated/cases.c.h"
+#line 2621 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2624,7 +2627,7 @@ TARGET(KW_NAMES) {
 #line 697 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2628 "shared/vm/generated/cases.c.h"
+#line 2631 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2638,7 +2641,7 @@ TARGET(IMPORT_NAME) {
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         FF_DECREF_INPUT(level); FF_DECREF_INPUT(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2642 "shared/vm/generated/cases.c.h"
+#line 2645 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2654,7 +2657,7 @@ TARGET(IMPORT_FROM) {
         if (res == NULL) {
             goto error;
         }
-#line 2658 "shared/vm/generated/cases.c.h"
+#line 2661 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2672,7 +2675,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2676 "shared/vm/generated/cases.c.h"
+#line 2679 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2705,7 +2708,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2709 "shared/vm/generated/cases.c.h"
+#line 2712 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2733,7 +2736,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2737 "shared/vm/generated/cases.c.h"
+#line 2740 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2757,7 +2760,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2761 "shared/vm/generated/cases.c.h"
+#line 2764 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2784,7 +2787,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2788 "shared/vm/generated/cases.c.h"
+#line 2791 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2809,7 +2812,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2813 "shared/vm/generated/cases.c.h"
+#line 2816 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2828,7 +2831,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2832 "shared/vm/generated/cases.c.h"
+#line 2835 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2843,7 +2846,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2847 "shared/vm/generated/cases.c.h"
+#line 2850 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2865,7 +2868,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 2869 "shared/vm/generated/cases.c.h"
+#line 2872 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -2882,7 +2885,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2886 "shared/vm/generated/cases.c.h"
+#line 2889 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2900,7 +2903,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2904 "shared/vm/generated/cases.c.h"
+#line 2907 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2914,7 +2917,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             FF_DECREF_INPUT(lhs); FF_DECREF_INPUT(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2918 "shared/vm/generated/cases.c.h"
+#line 2921 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2935,7 +2938,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2939 "shared/vm/generated/cases.c.h"
+#line 2942 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_O */
@@ -2955,7 +2958,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2959 "shared/vm/generated/cases.c.h"
+#line 2962 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2976,7 +2979,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2980 "shared/vm/generated/cases.c.h"
+#line 2983 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2992,7 +2995,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2996 "shared/vm/generated/cases.c.h"
+#line 2999 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3013,7 +3016,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3017 "shared/vm/generated/cases.c.h"
+#line 3020 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -3031,7 +3034,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3035 "shared/vm/generated/cases.c.h"
+#line 3038 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3052,7 +3055,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 2
                      || callable_or_self != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3056 "shared/vm/generated/cases.c.h"
+#line 3059 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3066,7 +3069,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             FF_CALL_RELEASE(callable_or_self, args, 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3070 "shared/vm/generated/cases.c.h"
+#line 3073 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3087,7 +3090,7 @@ TARGET(CALL_TYPE_1) {
 #line 117 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3091 "shared/vm/generated/cases.c.h"
+#line 3094 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3100,7 +3103,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(args[0]);
             Py_INCREF(res);
             FF_CALL_RELEASE(callable_or_self, args, 1);
-#line 3104 "shared/vm/generated/cases.c.h"
+#line 3107 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3121,7 +3124,7 @@ TARGET(CALL_STR_1) {
 #line 130 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3125 "shared/vm/generated/cases.c.h"
+#line 3128 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3134,7 +3137,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(args[0]);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3138 "shared/vm/generated/cases.c.h"
+#line 3141 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3156,7 +3159,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3160 "shared/vm/generated/cases.c.h"
+#line 3163 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3172,7 +3175,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3176 "shared/vm/generated/cases.c.h"
+#line 3179 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3196,7 +3199,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3200 "shared/vm/generated/cases.c.h"
+#line 3203 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3207,7 +3210,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3211 "shared/vm/generated/cases.c.h"
+#line 3214 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3227,7 +3230,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3231 "shared/vm/generated/cases.c.h"
+#line 3234 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3251,7 +3254,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3255 "shared/vm/generated/cases.c.h"
+#line 3258 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3262,7 +3265,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3266 "shared/vm/generated/cases.c.h"
+#line 3269 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3282,7 +3285,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3286 "shared/vm/generated/cases.c.h"
+#line 3289 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3302,7 +3305,7 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 3306 "shared/vm/generated/cases.c.h"
+#line 3309 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -3321,7 +3324,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3325 "shared/vm/generated/cases.c.h"
+#line 3328 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST */
@@ -3332,7 +3335,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
 #line 209 "stage1/vm/call.def"
             if (kwnames != NULL
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3336 "shared/vm/generated/cases.c.h"
+#line 3339 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST */
@@ -3349,7 +3352,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3353 "shared/vm/generated/cases.c.h"
+#line 3356 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3373,7 +3376,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3377 "shared/vm/generated/cases.c.h"
+#line 3380 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3384,7 +3387,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3388 "shared/vm/generated/cases.c.h"
+#line 3391 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3403,7 +3406,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3407 "shared/vm/generated/cases.c.h"
+#line 3410 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3424,7 +3427,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3428 "shared/vm/generated/cases.c.h"
+#line 3431 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3448,7 +3451,7 @@ TARGET(COMPARE_OP) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3452 "shared/vm/generated/cases.c.h"
+#line 3455 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3465,7 +3468,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3469 "shared/vm/generated/cases.c.h"
+#line 3472 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3478,7 +3481,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3482 "shared/vm/generated/cases.c.h"
+#line 3485 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3496,7 +3499,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3500 "shared/vm/generated/cases.c.h"
+#line 3503 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3509,7 +3512,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3513 "shared/vm/generated/cases.c.h"
+#line 3516 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3529,7 +3532,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3533 "shared/vm/generated/cases.c.h"
+#line 3536 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3559,7 +3562,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3563 "shared/vm/generated/cases.c.h"
+#line 3566 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3577,7 +3580,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3581 "shared/vm/generated/cases.c.h"
+#line 3584 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3585,7 +3588,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3589 "shared/vm/generated/cases.c.h"
+#line 3592 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3598,7 +3601,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3602 "shared/vm/generated/cases.c.h"
+#line 3605 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3617,7 +3620,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3621 "shared/vm/generated/cases.c.h"
+#line 3624 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3629,7 +3632,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             FF_DECREF_INPUT(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3633 "shared/vm/generated/cases.c.h"
+#line 3636 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3647,7 +3650,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3651 "shared/vm/generated/cases.c.h"
+#line 3654 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3672,7 +3675,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3676 "shared/vm/generated/cases.c.h"
+#line 3679 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3690,7 +3693,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3694 "shared/vm/generated/cases.c.h"
+#line 3697 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3703,7 +3706,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3707 "shared/vm/generated/cases.c.h"
+#line 3710 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3722,7 +3725,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3726 "shared/vm/generated/cases.c.h"
+#line 3729 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3730,7 +3733,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3734 "shared/vm/generated/cases.c.h"
+#line 3737 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3743,7 +3746,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3747 "shared/vm/generated/cases.c.h"
+#line 3750 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3764,7 +3767,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3768 "shared/vm/generated/cases.c.h"
+#line 3771 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3779,7 +3782,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3783 "shared/vm/generated/cases.c.h"
+#line 3786 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3800,7 +3803,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3804 "shared/vm/generated/cases.c.h"
+#line 3807 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3812,7 +3815,7 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3816 "shared/vm/generated/cases.c.h"
+#line 3819 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -3835,7 +3838,7 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 3839 "shared/vm/generated/cases.c.h"
+#line 3842 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -3848,7 +3851,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3852 "shared/vm/generated/cases.c.h"
+#line 3855 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
@@ -3860,7 +3863,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3864 "shared/vm/generated/cases.c.h"
+#line 3867 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3876,7 +3879,7 @@ TARGET(RESUME) {
         if (oparg < 2) {
             CHECK_EVAL_BREAKER();
         }
-#line 3880 "shared/vm/generated/cases.c.h"
+#line 3883 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -3892,7 +3895,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3896 "shared/vm/generated/cases.c.h"
+#line 3899 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3905,7 +3908,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3909 "shared/vm/generated/cases.c.h"
+#line 3912 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3925,7 +3928,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 3929 "shared/vm/generated/cases.c.h"
+#line 3932 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3938,7 +3941,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3942 "shared/vm/generated/cases.c.h"
+#line 3945 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3959,7 +3962,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 3963 "shared/vm/generated/cases.c.h"
+#line 3966 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3972,7 +3975,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3976 "shared/vm/generated/cases.c.h"
+#line 3979 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3992,7 +3995,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 3996 "shared/vm/generated/cases.c.h"
+#line 3999 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4005,7 +4008,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4009 "shared/vm/generated/cases.c.h"
+#line 4012 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4022,7 +4025,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 4026 "shared/vm/generated/cases.c.h"
+#line 4029 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
@@ -4034,7 +4037,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4038 "shared/vm/generated/cases.c.h"
+#line 4041 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4054,7 +4057,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4058 "shared/vm/generated/cases.c.h"
+#line 4061 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4067,7 +4070,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4071 "shared/vm/generated/cases.c.h"
+#line 4074 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4087,7 +4090,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4091 "shared/vm/generated/cases.c.h"
+#line 4094 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4100,7 +4103,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4104 "shared/vm/generated/cases.c.h"
+#line 4107 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4121,7 +4124,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4125 "shared/vm/generated/cases.c.h"
+#line 4128 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4134,7 +4137,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4138 "shared/vm/generated/cases.c.h"
+#line 4141 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4154,7 +4157,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4158 "shared/vm/generated/cases.c.h"
+#line 4161 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4167,7 +4170,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4171 "shared/vm/generated/cases.c.h"
+#line 4174 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4184,7 +4187,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4188 "shared/vm/generated/cases.c.h"
+#line 4191 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
@@ -4196,7 +4199,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4200 "shared/vm/generated/cases.c.h"
+#line 4203 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4216,7 +4219,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4220 "shared/vm/generated/cases.c.h"
+#line 4223 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4229,7 +4232,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4233 "shared/vm/generated/cases.c.h"
+#line 4236 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4249,7 +4252,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4253 "shared/vm/generated/cases.c.h"
+#line 4256 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4262,7 +4265,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4266 "shared/vm/generated/cases.c.h"
+#line 4269 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4283,7 +4286,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4287 "shared/vm/generated/cases.c.h"
+#line 4290 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4296,7 +4299,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4300 "shared/vm/generated/cases.c.h"
+#line 4303 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4316,7 +4319,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4320 "shared/vm/generated/cases.c.h"
+#line 4323 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4329,7 +4332,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4333 "shared/vm/generated/cases.c.h"
+#line 4336 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4346,7 +4349,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
         {
 #line 12 "stage1/vm/truth.def"
             if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4350 "shared/vm/generated/cases.c.h"
+#line 4353 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
@@ -4358,7 +4361,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4362 "shared/vm/generated/cases.c.h"
+#line 4365 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4378,7 +4381,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4382 "shared/vm/generated/cases.c.h"
+#line 4385 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4391,7 +4394,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4395 "shared/vm/generated/cases.c.h"
+#line 4398 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4411,7 +4414,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(0);
             Py_DECREF(value);
-#line 4415 "shared/vm/generated/cases.c.h"
+#line 4418 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4424,7 +4427,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4428 "shared/vm/generated/cases.c.h"
+#line 4431 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4445,7 +4448,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
-#line 4449 "shared/vm/generated/cases.c.h"
+#line 4452 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4458,7 +4461,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4462 "shared/vm/generated/cases.c.h"
+#line 4465 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4478,7 +4481,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
             res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
             Py_DECREF(value);
-#line 4482 "shared/vm/generated/cases.c.h"
+#line 4485 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4491,7 +4494,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4495 "shared/vm/generated/cases.c.h"
+#line 4498 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4510,7 +4513,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4514 "shared/vm/generated/cases.c.h"
+#line 4517 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4524,7 +4527,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4528 "shared/vm/generated/cases.c.h"
+#line 4531 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4542,7 +4545,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4546 "shared/vm/generated/cases.c.h"
+#line 4549 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4556,7 +4559,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4560 "shared/vm/generated/cases.c.h"
+#line 4563 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4574,7 +4577,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4578 "shared/vm/generated/cases.c.h"
+#line 4581 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4588,7 +4591,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4592 "shared/vm/generated/cases.c.h"
+#line 4595 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4606,7 +4609,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4610 "shared/vm/generated/cases.c.h"
+#line 4613 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4620,7 +4623,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4624 "shared/vm/generated/cases.c.h"
+#line 4627 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4636,7 +4639,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4640 "shared/vm/generated/cases.c.h"
+#line 4643 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4649,7 +4652,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4653 "shared/vm/generated/cases.c.h"
+#line 4656 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4666,7 +4669,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4670 "shared/vm/generated/cases.c.h"
+#line 4673 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4681,7 +4684,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4685 "shared/vm/generated/cases.c.h"
+#line 4688 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4698,7 +4701,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4702 "shared/vm/generated/cases.c.h"
+#line 4705 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4713,7 +4716,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4717 "shared/vm/generated/cases.c.h"
+#line 4720 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4732,7 +4735,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4736 "shared/vm/generated/cases.c.h"
+#line 4739 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4745,7 +4748,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4749 "shared/vm/generated/cases.c.h"
+#line 4752 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4761,7 +4764,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4765 "shared/vm/generated/cases.c.h"
+#line 4768 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4772,7 +4775,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4776 "shared/vm/generated/cases.c.h"
+#line 4779 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4783,7 +4786,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 3 && !FF_TRACING() && ff_stepped_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_STEPPED_SLICE();
             }
-#line 4787 "shared/vm/generated/cases.c.h"
+#line 4790 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4797,7 +4800,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             FF_DECREF_INPUT(start); FF_DECREF_INPUT(stop); FF_DECREF_INPUT(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4801 "shared/vm/generated/cases.c.h"
+#line 4804 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4830,7 +4833,7 @@ TARGET(BUILD_TUPLE) {
                 stack_pointer[-1] = tup;
                 DISPATCH();
             }
-#line 4834 "shared/vm/generated/cases.c.h"
+#line 4837 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4841,7 +4844,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
             tup = ff_tuple_steal(values, oparg);
             if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 4845 "shared/vm/generated/cases.c.h"
+#line 4848 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg + 1);
         stack_pointer[-1] = tup;
@@ -4863,7 +4866,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4867 "shared/vm/generated/cases.c.h"
+#line 4870 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4881,7 +4884,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4885 "shared/vm/generated/cases.c.h"
+#line 4888 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4913,7 +4916,7 @@ TARGET(CALL) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4917 "shared/vm/generated/cases.c.h"
+#line 4920 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4940,7 +4943,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 4944 "shared/vm/generated/cases.c.h"
+#line 4947 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4955,7 +4958,7 @@ TARGET(CALL_FUNCTION_EX) {
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
             FF_DECREF_INPUT(null); FF_DECREF_INPUT(func); FF_DECREF_INPUT(callargs); FF_DECREF_INPUT(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 4959 "shared/vm/generated/cases.c.h"
+#line 4962 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -4974,7 +4977,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4978 "shared/vm/generated/cases.c.h"
+#line 4981 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4994,7 +4997,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                 JUMPBY(ff_cache_size[opcode] - 1);
                 goto enter_frame;
             }
-#line 4998 "shared/vm/generated/cases.c.h"
+#line 5001 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5012,7 +5015,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 5016 "shared/vm/generated/cases.c.h"
+#line 5019 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5030,7 +5033,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5034 "shared/vm/generated/cases.c.h"
+#line 5037 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5049,7 +5052,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5053 "shared/vm/generated/cases.c.h"
+#line 5056 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5061,7 +5064,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 5065 "shared/vm/generated/cases.c.h"
+#line 5068 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5079,7 +5082,7 @@ TARGET(COMPARE_OP_INT) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5083 "shared/vm/generated/cases.c.h"
+#line 5086 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5098,7 +5101,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5102 "shared/vm/generated/cases.c.h"
+#line 5105 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5110,7 +5113,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5114 "shared/vm/generated/cases.c.h"
+#line 5117 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5122,7 +5125,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5126 "shared/vm/generated/cases.c.h"
+#line 5129 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5141,7 +5144,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5145 "shared/vm/generated/cases.c.h"
+#line 5148 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5153,7 +5156,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5157 "shared/vm/generated/cases.c.h"
+#line 5160 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5171,7 +5174,7 @@ TARGET(COMPARE_OP_STR) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5175 "shared/vm/generated/cases.c.h"
+#line 5178 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5190,7 +5193,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5194 "shared/vm/generated/cases.c.h"
+#line 5197 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5202,7 +5205,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5206 "shared/vm/generated/cases.c.h"
+#line 5209 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5221,7 +5224,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5225 "shared/vm/generated/cases.c.h"
+#line 5228 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5232,7 +5235,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5236 "shared/vm/generated/cases.c.h"
+#line 5239 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5255,7 +5258,7 @@ TARGET(MAKE_FUNCTION) {
             func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
             FF_DECREF_INPUT(defaults); FF_DECREF_INPUT(kwdefaults); FF_DECREF_INPUT(annotations); FF_DECREF_INPUT(closure); FF_DECREF_INPUT(codeobj);
             if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 5259 "shared/vm/generated/cases.c.h"
+#line 5262 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
         stack_pointer[-1] = func;
@@ -5277,7 +5280,7 @@ TARGET(MAKE_FUNCTION) {
                                          : version != FF_NOT_EXACT_ARGS ? version : 0;
                 }
             }
-#line 5281 "shared/vm/generated/cases.c.h"
+#line 5284 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5294,7 +5297,7 @@ TARGET(GET_AWAITABLE) {
                 && ((PyCoroObject *)iterable)->cr_frame_state == FRAME_CREATED) {
                 DISPATCH();
             }
-#line 5298 "shared/vm/generated/cases.c.h"
+#line 5301 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5308,7 +5311,7 @@ TARGET(GET_AWAITABLE) {
             iter = ff_get_awaitable(tstate, iterable, oparg);
             FF_DECREF_INPUT(iterable);
             if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 5312 "shared/vm/generated/cases.c.h"
+#line 5315 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = iter;
     }
@@ -5325,7 +5328,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5329 "shared/vm/generated/cases.c.h"
+#line 5332 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5356,7 +5359,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5360 "shared/vm/generated/cases.c.h"
+#line 5363 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5380,7 +5383,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5384 "shared/vm/generated/cases.c.h"
+#line 5387 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5400,7 +5403,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5404 "shared/vm/generated/cases.c.h"
+#line 5407 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5436,7 +5439,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5440 "shared/vm/generated/cases.c.h"
+#line 5443 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5472,7 +5475,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5476 "shared/vm/generated/cases.c.h"
+#line 5479 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5493,7 +5496,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5497 "shared/vm/generated/cases.c.h"
+#line 5500 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5514,7 +5517,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5518 "shared/vm/generated/cases.c.h"
+#line 5521 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5533,7 +5536,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5537 "shared/vm/generated/cases.c.h"
+#line 5540 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5551,7 +5554,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5555 "shared/vm/generated/cases.c.h"
+#line 5558 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5563,7 +5566,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5567 "shared/vm/generated/cases.c.h"
+#line 5570 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5580,7 +5583,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5584 "shared/vm/generated/cases.c.h"
+#line 5587 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5602,7 +5605,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5606 "shared/vm/generated/cases.c.h"
+#line 5609 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5641,7 +5644,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5645 "shared/vm/generated/cases.c.h"
+#line 5648 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5657,7 +5660,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5661 "shared/vm/generated/cases.c.h"
+#line 5664 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5676,7 +5679,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5680 "shared/vm/generated/cases.c.h"
+#line 5683 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_BITWISE_FREELIST */
@@ -5688,7 +5691,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             if (ff_int_freelist_on && ff_int_bitwise_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5692 "shared/vm/generated/cases.c.h"
+#line 5695 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5700,7 +5703,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5704 "shared/vm/generated/cases.c.h"
+#line 5707 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5719,7 +5722,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5723 "shared/vm/generated/cases.c.h"
+#line 5726 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_FLOORDIV_FREELIST */
@@ -5731,7 +5734,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             if (ff_int_freelist_on && ff_int_floordiv_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5735 "shared/vm/generated/cases.c.h"
+#line 5738 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_FLOORDIV */
@@ -5743,7 +5746,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             res = ff_int_floordiv(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5747 "shared/vm/generated/cases.c.h"
+#line 5750 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5764,7 +5767,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5768 "shared/vm/generated/cases.c.h"
+#line 5771 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5778,7 +5781,7 @@ TARGET(CALL_LEN) {
                 Py_ssize_t length_ = PyObject_Length(args[0]);
                 FF_CALL_DONE(length_ < 0 ? NULL : ff_int_from_ll(length_));
             }
-#line 5782 "shared/vm/generated/cases.c.h"
+#line 5785 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5793,7 +5796,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5797 "shared/vm/generated/cases.c.h"
+#line 5800 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5811,7 +5814,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5815 "shared/vm/generated/cases.c.h"
+#line 5818 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5831,7 +5834,7 @@ TARGET(FOR_ITER_RANGE) {
                 JUMPBY(1);   /* FOR_ITER's one cache unit */
                 DISPATCH();
             }
-#line 5835 "shared/vm/generated/cases.c.h"
+#line 5838 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5848,7 +5851,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 5852 "shared/vm/generated/cases.c.h"
+#line 5855 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5873,7 +5876,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5877 "shared/vm/generated/cases.c.h"
+#line 5880 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5894,7 +5897,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5898 "shared/vm/generated/cases.c.h"
+#line 5901 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5926,7 +5929,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5930 "shared/vm/generated/cases.c.h"
+#line 5933 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
