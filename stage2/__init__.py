@@ -390,5 +390,5 @@ CHANGES = [FRAMES_LOOP] + [
                     "them; list(g) is allocated as list_extend allocates it.",
         targets=("nqueens", "generators", "comprehensions"),
         test="tests/stage2/test_collect_generators.py",
-        requires=("s1.call", "s2.inline_generators", FRAMES_LOOP.id))),
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]
