@@ -86,7 +86,7 @@ ff_collection_new(PyObject *cls)
     if (cls == (PyObject *)&PySet_Type) {
         return PySet_New(NULL);
     }
-    if (!ff_collect_runs_no_code(cls)) {
+    if (cls != (PyObject *)&PyTuple_Type && cls != (PyObject *)&PyList_Type) {
         Py_RETURN_NONE;   /* any(), all() */
     }
     /* list_extend's guess (tuple()'s items are gathered in a list of the
@@ -99,37 +99,15 @@ ff_collection_new(PyObject *cls)
     return list;
 }
 
-/* As builtin_any, builtin_all and set_update_internal take an item. */
+/* As list_extend's, set_update_internal's and builtin_any's loops: tp_iternext,
+ * then take. */
 int
-ff_collect_item_slow(PyObject **slot, PyObject *cls, PyObject *value)
-{
-    int result = 0;
-    if (ff_collect_runs_no_code(cls)) {
-        result = PyList_Append(*slot, value);
-    }
-    else if (cls == (PyObject *)&PySet_Type) {
-        result = PySet_Add(*slot, value);
-    }
-    else {
-        int truth = PyObject_IsTrue(value);
-        Py_DECREF(value);
-        if (truth < 0) {
-            return -1;
-        }
-        return cls == ff_builtin_any ? truth : !truth;
-    }
-    Py_DECREF(value);
-    return result;
-}
-
-/* As list_extend's and set_update_internal's loops: tp_iternext, then take. */
-int
-ff_collect_rest(PyObject **slot, PyObject *cls, PyObject *gen)
+ff_collect_rest(PyObject *kept, PyObject *cls, PyObject *gen)
 {
     iternextfunc next = Py_TYPE(gen)->tp_iternext;
     PyObject *item;
     while ((item = next(gen)) != NULL) {
-        int decided = ff_collect_item(slot, cls, item);
+        int decided = ff_collect_item(kept, cls, item);
         if (decided != 0) {
             return decided;
         }

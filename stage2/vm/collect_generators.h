@@ -33,51 +33,48 @@ ff_collect_counts_level(PyObject *cls)
     return cls == ff_builtin_any || cls == ff_builtin_all;
 }
 
-/* Does taking an item run no code of the program's (so the generator is still
- * the suspended one it was afterwards)? A list's append only. */
-static inline int
-ff_collect_runs_no_code(PyObject *cls)
-{
-    return cls == (PyObject *)&PyTuple_Type || cls == (PyObject *)&PyList_Type;
-}
-
 /* What the call keeps for cls (a new reference, or NULL with an exception):
  * list(g)'s list is the result itself, made room for as list_extend makes room. */
 PyObject *ff_collection_new(PyObject *cls);
 
-int ff_collect_item_slow(PyObject **slot, PyObject *cls, PyObject *value);
-
-/* Take one item (the reference too): 0 to go on, 1 when the result is decided
- * (any found a true item, all a false one), -1 with an exception. *slot is what
- * the call keeps. A list with room takes the item in place,
- * as list_extend and _PyList_AppendTakeRef do; else PyList_Append grows it as
- * they would. */
+/* Take one item (the reference too) into what the call keeps (`kept`): 0 to go
+ * on, 1 when the result is decided (any found a true item, all a false one), -1
+ * with an exception. What is kept tells the kind: a list (tuple(), list()), a
+ * set, or None (any(), all(): `cls` tells which). A list with room takes the
+ * item in place, as list_extend and _PyList_AppendTakeRef do; else
+ * PyList_Append grows it as they would. A bool is decided without
+ * PyObject_IsTrue. */
 static inline int
-ff_collect_item(PyObject **slot, PyObject *cls, PyObject *value)
+ff_collect_item(PyObject *kept, PyObject *cls, PyObject *value)
 {
-    if (ff_collect_runs_no_code(cls)) {
-        PyListObject *list = (PyListObject *)*slot;
+    int result;
+    if (PyList_CheckExact(kept)) {
+        PyListObject *list = (PyListObject *)kept;
         if (Py_SIZE(list) < list->allocated) {
             PyList_SET_ITEM(list, Py_SIZE(list), value);
             Py_SET_SIZE(list, Py_SIZE(list) + 1);
             return 0;
         }
+        result = PyList_Append(kept, value);
     }
-    else if (value == Py_True || value == Py_False) {
-        /* any() or all() of a bool: what PyObject_IsTrue would say, without
-         * the call. */
-        if (cls == ff_builtin_any || cls == ff_builtin_all) {
-            int truth = value == Py_True;
-            Py_DECREF(value);
-            return cls == ff_builtin_any ? truth : !truth;
+    else if (PySet_CheckExact(kept)) {
+        result = PySet_Add(kept, value);
+    }
+    else {
+        int truth = value == Py_True ? 1 : value == Py_False ? 0 : PyObject_IsTrue(value);
+        Py_DECREF(value);
+        if (truth < 0) {
+            return -1;
         }
+        return cls == ff_builtin_any ? truth : !truth;
     }
-    return ff_collect_item_slow(slot, cls, value);
+    Py_DECREF(value);
+    return result;
 }
 
 /* The generator's remaining items, the C way (it is no longer resumable here,
  * or the thread traces): as ff_collect_item. */
-int ff_collect_rest(PyObject **slot, PyObject *cls, PyObject *gen);
+int ff_collect_rest(PyObject *kept, PyObject *cls, PyObject *gen);
 
 /* What the call returns (a new reference, or NULL with an exception); `decided`
  * is ff_collect_item's 1. The kept collection is not released. */

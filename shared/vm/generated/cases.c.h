@@ -549,7 +549,7 @@ TARGET(COLLECT_STEP) {
 #line 60 "stage2/vm/collect_generators.def"
         int decided = 0;
         if (value != NULL) {
-            decided = ff_collect_item(&stack_pointer[-4], cls, value);   // takes value
+            decided = ff_collect_item(collection, cls, value);   // takes value
             value = NULL;
             if (decided < 0) {
                 stack_pointer[-1] = NULL;   // taken: the unwinding releases the other three
@@ -559,14 +559,14 @@ TARGET(COLLECT_STEP) {
             // Taking an item for tuple() or list() runs no code of the program's:
             // the generator is still the suspended one it was; a set's __hash__
             // or __eq__, or a __bool__, may have run or closed it.
-            if (!decided && !FF_TRACING() && (ff_collect_runs_no_code(cls) || ff_generator_resumable(gen))) {
+            if (!decided && !FF_TRACING() && (PyList_CheckExact(collection) || ff_generator_resumable(gen))) {
                 STACK_SHRINK(1);
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)gen, Py_NewRef(Py_None));
                 JUMPBY(-1);   // resume here again
                 goto enter_frame;
             }
             if (!decided) {
-                decided = ff_collect_rest(&stack_pointer[-4], cls, gen);
+                decided = ff_collect_rest(collection, cls, gen);
                 if (decided < 0) {
                     stack_pointer[-1] = NULL;
                     FF_COLLECT_LEAVE_LEVEL(cls);
