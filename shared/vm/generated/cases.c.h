@@ -546,7 +546,7 @@ TARGET(COLLECT_STEP) {
     PyObject *collection = stack_pointer[-4];
     PyObject *res;
     {
-#line 60 "stage2/vm/collect_generators.def"
+#line 61 "stage2/vm/collect_generators.def"
         int decided = 0;
         if (value != NULL) {
             decided = ff_collect_item(collection, cls, value);   // takes value
@@ -4955,7 +4955,8 @@ TARGET(CALL_BUILTIN_CLASS) {
         {
 #line 29 "stage2/vm/collect_generators.def"
             if (ff_collect_generators && method_or_null == NULL && oparg == 1 && kwnames == NULL
-                    && ff_collects_items(callable_or_self) && ff_generator_resumable(args[0])) {
+                    && PyGen_CheckExact(args[0]) && ff_collects_items(callable_or_self)
+                    && ff_generator_resumable(args[0])) {   // the generator's type first: it turns most calls away
                 if (ff_collect_counts_level(callable_or_self) && Py_EnterRecursiveCall(" while calling a Python object")) {
                     goto error;
                 }
@@ -4972,7 +4973,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                 JUMPBY(ff_cache_size[opcode] - 1);
                 goto enter_frame;
             }
-#line 4976 "shared/vm/generated/cases.c.h"
+#line 4977 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4990,7 +4991,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4994 "shared/vm/generated/cases.c.h"
+#line 4995 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5008,7 +5009,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5012 "shared/vm/generated/cases.c.h"
+#line 5013 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5030,7 +5031,7 @@ TARGET(CALL_BUILTIN_O) {
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
                      || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5034 "shared/vm/generated/cases.c.h"
+#line 5035 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5041,7 +5042,8 @@ TARGET(CALL_BUILTIN_O) {
         {
 #line 29 "stage2/vm/collect_generators.def"
             if (ff_collect_generators && method_or_null == NULL && oparg == 1 && kwnames == NULL
-                    && ff_collects_items(callable_or_self) && ff_generator_resumable(args[0])) {
+                    && PyGen_CheckExact(args[0]) && ff_collects_items(callable_or_self)
+                    && ff_generator_resumable(args[0])) {   // the generator's type first: it turns most calls away
                 if (ff_collect_counts_level(callable_or_self) && Py_EnterRecursiveCall(" while calling a Python object")) {
                     goto error;
                 }
@@ -5058,7 +5060,7 @@ TARGET(CALL_BUILTIN_O) {
                 JUMPBY(ff_cache_size[opcode] - 1);
                 goto enter_frame;
             }
-#line 5062 "shared/vm/generated/cases.c.h"
+#line 5064 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5079,7 +5081,7 @@ TARGET(CALL_BUILTIN_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5083 "shared/vm/generated/cases.c.h"
+#line 5085 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5098,7 +5100,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5102 "shared/vm/generated/cases.c.h"
+#line 5104 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5110,7 +5112,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 5114 "shared/vm/generated/cases.c.h"
+#line 5116 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5128,7 +5130,7 @@ TARGET(COMPARE_OP_INT) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5132 "shared/vm/generated/cases.c.h"
+#line 5134 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5147,7 +5149,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5151 "shared/vm/generated/cases.c.h"
+#line 5153 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5159,7 +5161,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5163 "shared/vm/generated/cases.c.h"
+#line 5165 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5171,7 +5173,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5175 "shared/vm/generated/cases.c.h"
+#line 5177 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5190,7 +5192,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5194 "shared/vm/generated/cases.c.h"
+#line 5196 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5202,7 +5204,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5206 "shared/vm/generated/cases.c.h"
+#line 5208 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5220,7 +5222,7 @@ TARGET(COMPARE_OP_STR) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5224 "shared/vm/generated/cases.c.h"
+#line 5226 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5239,7 +5241,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5243 "shared/vm/generated/cases.c.h"
+#line 5245 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5251,7 +5253,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5255 "shared/vm/generated/cases.c.h"
+#line 5257 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5270,7 +5272,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5274 "shared/vm/generated/cases.c.h"
+#line 5276 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5281,7 +5283,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5285 "shared/vm/generated/cases.c.h"
+#line 5287 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5304,7 +5306,7 @@ TARGET(MAKE_FUNCTION) {
             func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
             FF_DECREF_INPUT(defaults); FF_DECREF_INPUT(kwdefaults); FF_DECREF_INPUT(annotations); FF_DECREF_INPUT(closure); FF_DECREF_INPUT(codeobj);
             if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 5308 "shared/vm/generated/cases.c.h"
+#line 5310 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
         stack_pointer[-1] = func;
@@ -5326,7 +5328,7 @@ TARGET(MAKE_FUNCTION) {
                                          : version != FF_NOT_EXACT_ARGS ? version : 0;
                 }
             }
-#line 5330 "shared/vm/generated/cases.c.h"
+#line 5332 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5343,7 +5345,7 @@ TARGET(GET_AWAITABLE) {
                 && ((PyCoroObject *)iterable)->cr_frame_state == FRAME_CREATED) {
                 DISPATCH();
             }
-#line 5347 "shared/vm/generated/cases.c.h"
+#line 5349 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5357,7 +5359,7 @@ TARGET(GET_AWAITABLE) {
             iter = ff_get_awaitable(tstate, iterable, oparg);
             FF_DECREF_INPUT(iterable);
             if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 5361 "shared/vm/generated/cases.c.h"
+#line 5363 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = iter;
     }
@@ -5374,7 +5376,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5378 "shared/vm/generated/cases.c.h"
+#line 5380 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5405,7 +5407,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5409 "shared/vm/generated/cases.c.h"
+#line 5411 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5429,7 +5431,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5433 "shared/vm/generated/cases.c.h"
+#line 5435 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5449,7 +5451,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5453 "shared/vm/generated/cases.c.h"
+#line 5455 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5485,7 +5487,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5489 "shared/vm/generated/cases.c.h"
+#line 5491 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5521,7 +5523,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5525 "shared/vm/generated/cases.c.h"
+#line 5527 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5542,7 +5544,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5546 "shared/vm/generated/cases.c.h"
+#line 5548 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5563,7 +5565,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5567 "shared/vm/generated/cases.c.h"
+#line 5569 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5582,7 +5584,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5586 "shared/vm/generated/cases.c.h"
+#line 5588 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5600,7 +5602,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5604 "shared/vm/generated/cases.c.h"
+#line 5606 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5612,7 +5614,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5616 "shared/vm/generated/cases.c.h"
+#line 5618 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5629,7 +5631,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5633 "shared/vm/generated/cases.c.h"
+#line 5635 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5651,7 +5653,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5655 "shared/vm/generated/cases.c.h"
+#line 5657 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5690,7 +5692,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5694 "shared/vm/generated/cases.c.h"
+#line 5696 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5706,7 +5708,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5710 "shared/vm/generated/cases.c.h"
+#line 5712 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5725,7 +5727,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5729 "shared/vm/generated/cases.c.h"
+#line 5731 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_BITWISE_FREELIST */
@@ -5737,7 +5739,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             if (ff_int_freelist_on && ff_int_bitwise_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5741 "shared/vm/generated/cases.c.h"
+#line 5743 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5749,7 +5751,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5753 "shared/vm/generated/cases.c.h"
+#line 5755 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5768,7 +5770,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5772 "shared/vm/generated/cases.c.h"
+#line 5774 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_FLOORDIV_FREELIST */
@@ -5780,7 +5782,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             if (ff_int_freelist_on && ff_int_floordiv_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5784 "shared/vm/generated/cases.c.h"
+#line 5786 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_FLOORDIV */
@@ -5792,7 +5794,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             res = ff_int_floordiv(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5796 "shared/vm/generated/cases.c.h"
+#line 5798 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5813,7 +5815,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5817 "shared/vm/generated/cases.c.h"
+#line 5819 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5827,7 +5829,7 @@ TARGET(CALL_LEN) {
                 Py_ssize_t length_ = PyObject_Length(args[0]);
                 FF_CALL_DONE(length_ < 0 ? NULL : ff_int_from_ll(length_));
             }
-#line 5831 "shared/vm/generated/cases.c.h"
+#line 5833 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5842,7 +5844,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5846 "shared/vm/generated/cases.c.h"
+#line 5848 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5860,7 +5862,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5864 "shared/vm/generated/cases.c.h"
+#line 5866 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5880,7 +5882,7 @@ TARGET(FOR_ITER_RANGE) {
                 JUMPBY(1);   /* FOR_ITER's one cache unit */
                 DISPATCH();
             }
-#line 5884 "shared/vm/generated/cases.c.h"
+#line 5886 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5897,7 +5899,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 5901 "shared/vm/generated/cases.c.h"
+#line 5903 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5922,7 +5924,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5926 "shared/vm/generated/cases.c.h"
+#line 5928 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5943,7 +5945,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5947 "shared/vm/generated/cases.c.h"
+#line 5949 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5975,7 +5977,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5979 "shared/vm/generated/cases.c.h"
+#line 5981 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
