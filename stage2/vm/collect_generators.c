@@ -46,48 +46,11 @@ reallocate(PyListObject *list, Py_ssize_t newsize)
     return 0;
 }
 
-PyObject *ff_builtin_any, *ff_builtin_all;
-
-/* The builtins module's function `name`, if it is the C function CPython made
- * (a new reference), else NULL with no exception. */
-static PyObject *
-builtin_c_function(PyObject *builtins, const char *name)
-{
-    PyObject *function = PyObject_GetAttrString(builtins, name);
-    if (function == NULL || !PyCFunction_CheckExact(function)) {
-        PyErr_Clear();
-        Py_XDECREF(function);
-        return NULL;
-    }
-    return function;
-}
-
-int
-ff_collect_generators_ready(void)
-{
-    if (ff_builtin_any != NULL || ff_builtin_all != NULL) {
-        return 0;
-    }
-    PyObject *builtins = PyImport_ImportModule("builtins");
-    if (builtins == NULL) {
-        return -1;
-    }
-    /* Found by name once: a program that rebinds builtins.any later calls its
-     * own function, which the identity check then does not take. */
-    ff_builtin_any = builtin_c_function(builtins, "any");
-    ff_builtin_all = builtin_c_function(builtins, "all");
-    Py_DECREF(builtins);
-    return 0;
-}
-
 PyObject *
 ff_collection_new(PyObject *cls)
 {
     if (cls == (PyObject *)&PySet_Type) {
         return PySet_New(NULL);
-    }
-    if (cls != (PyObject *)&PyTuple_Type && cls != (PyObject *)&PyList_Type) {
-        Py_RETURN_NONE;   /* any(), all() */
     }
     /* list_extend's guess (tuple()'s items are gathered in a list of the
      * same room: short tuples then never grow it). */
@@ -99,17 +62,15 @@ ff_collection_new(PyObject *cls)
     return list;
 }
 
-/* As list_extend's, set_update_internal's and builtin_any's loops: tp_iternext,
- * then take. */
+/* As list_extend's and set_update_internal's loops: tp_iternext, then add. */
 int
-ff_collect_rest(PyObject *kept, PyObject *cls, PyObject *gen)
+ff_collection_add_rest(PyObject *collection, PyObject *gen)
 {
     iternextfunc next = Py_TYPE(gen)->tp_iternext;
     PyObject *item;
     while ((item = next(gen)) != NULL) {
-        int decided = ff_collect_item(kept, cls, item);
-        if (decided != 0) {
-            return decided;
+        if (ff_collection_add(collection, item) < 0) {
+            return -1;
         }
     }
     if (PyErr_Occurred()) {
@@ -122,7 +83,7 @@ ff_collect_rest(PyObject *kept, PyObject *cls, PyObject *gen)
 }
 
 PyObject *
-ff_collection_result(PyObject *cls, PyObject *collection, int decided)
+ff_collection_result(PyObject *cls, PyObject *collection)
 {
     if (cls == (PyObject *)&PyTuple_Type) {
         return PyList_AsTuple(collection);
@@ -134,11 +95,5 @@ ff_collection_result(PyObject *cls, PyObject *collection, int decided)
             return NULL;
         }
     }
-    else if (cls == ff_builtin_any) {
-        return Py_NewRef(decided ? Py_True : Py_False);
-    }
-    else if (cls == ff_builtin_all) {
-        return Py_NewRef(decided ? Py_False : Py_True);
-    }
-    return Py_NewRef(collection);   /* the list, the set */
+    return Py_NewRef(collection);
 }

@@ -98,9 +98,6 @@ configure(const unsigned char *on)
     ff_cheap_c_calls = on[FF_CHANGE_s2_cheap_c_calls];
     ff_build_tuple_on = on[FF_CHANGE_s2_build_tuple];
     ff_collect_generators = on[FF_CHANGE_s2_collect_generators];
-    if (ff_collect_generators && ff_collect_generators_ready() < 0) {
-        return -1;
-    }
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -289,14 +289,7 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
  * its __init__ frame unwinds into the caller, whose resume point is then the
  * EXIT_INIT_CHECK that would have given it back. */
 #define FF_ON_UNWIND_INTO_CALLER() \
-    do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } \
-         else if (_Py_OPCODE(*next_instr) == FF_COLLECT_STEP) { FF_COLLECT_LEAVE_LEVEL(stack_pointer[-2]); } \
-    } while (0)
-/* any()'s and all()'s recursion level (s2.collect_generators), given back when
- * the call ends, fails, or its generator unwinds into it (the caller's stack
- * then holds [kept, callable, generator]). */
-#define FF_COLLECT_LEAVE_LEVEL(callable) \
-    do { if (ff_collect_counts_level(callable)) { Py_LeaveRecursiveCall(); } } while (0)
+    do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } } while (0)
 
 /* A generator resumed in the loop returned to a resume point that takes its end
  * itself: s2.collect_generators' COLLECT_STEP (written only into a CALL's cache

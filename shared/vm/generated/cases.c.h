@@ -546,41 +546,32 @@ TARGET(COLLECT_STEP) {
     PyObject *collection = stack_pointer[-4];
     PyObject *res;
     {
-#line 61 "stage2/vm/collect_generators.def"
-        int decided = 0;
+#line 46 "stage2/vm/collect_generators.def"
         if (value != NULL) {
-            decided = ff_collect_item(collection, cls, value);   // takes value
+            int err = ff_collection_add(collection, value);   // takes value
             value = NULL;
-            if (decided < 0) {
+            if (err < 0) {
                 stack_pointer[-1] = NULL;   // taken: the unwinding releases the other three
-                FF_COLLECT_LEAVE_LEVEL(cls);
                 goto error;
             }
-            // Taking an item for tuple() or list() runs no code of the program's:
-            // the generator is still the suspended one it was; a set's __hash__
-            // or __eq__, or a __bool__, may have run or closed it.
-            if (!decided && !FF_TRACING() && (PyList_CheckExact(collection) || ff_generator_resumable(gen))) {
+            // Adding to a list runs no code of the program's: the generator is
+            // still the suspended one it was; a set's __hash__ or __eq__ may have
+            // run or closed it.
+            if (!FF_TRACING() && (PyList_CheckExact(collection) || ff_generator_resumable(gen))) {
                 STACK_SHRINK(1);
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)gen, Py_NewRef(Py_None));
                 JUMPBY(-1);   // resume here again
                 goto enter_frame;
             }
-            if (!decided) {
-                decided = ff_collect_rest(collection, cls, gen);
-                if (decided < 0) {
-                    stack_pointer[-1] = NULL;
-                    FF_COLLECT_LEAVE_LEVEL(cls);
-                    goto error;
-                }
+            if (ff_collection_add_rest(collection, gen) < 0) {
+                stack_pointer[-1] = NULL;
+                goto error;
             }
         }
-        res = ff_collection_result(cls, collection, decided);
-        // As the C functions: the generator released (an any() that stops early
-        // finalizes it), then the call's level given back.
+        res = ff_collection_result(cls, collection);
         FF_DECREF_INPUT(collection); FF_DECREF_INPUT(cls); FF_DECREF_INPUT(gen); FF_DECREF_INPUT(value);
-        FF_COLLECT_LEAVE_LEVEL(cls);
         if (res == NULL) { STACK_SHRINK(4); goto error; }
-#line 584 "shared/vm/generated/cases.c.h"
+#line 575 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(3);
     stack_pointer[-1] = res;
@@ -601,7 +592,7 @@ TARGET(EXIT_INIT_CHECK) {
             if (1) { STACK_SHRINK(1); goto error; }
         }
         FF_DECREF_INPUT(should_be_none);
-#line 605 "shared/vm/generated/cases.c.h"
+#line 596 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -617,7 +608,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 621 "shared/vm/generated/cases.c.h"
+#line 612 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -625,7 +616,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 629 "shared/vm/generated/cases.c.h"
+#line 620 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -638,7 +629,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 642 "shared/vm/generated/cases.c.h"
+#line 633 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -660,7 +651,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
 #line 18 "stage1/vm/load_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 664 "shared/vm/generated/cases.c.h"
+#line 655 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -668,7 +659,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 672 "shared/vm/generated/cases.c.h"
+#line 663 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_INSTANCE_VALUE */
@@ -681,7 +672,7 @@ TARGET(LOAD_ATTR_INSTANCE_VALUE_POLY) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 685 "shared/vm/generated/cases.c.h"
+#line 676 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -699,7 +690,7 @@ TARGET(LOAD_ATTR_SLOT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 703 "shared/vm/generated/cases.c.h"
+#line 694 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_SLOT */
@@ -712,7 +703,7 @@ TARGET(LOAD_ATTR_SLOT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 716 "shared/vm/generated/cases.c.h"
+#line 707 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -730,7 +721,7 @@ TARGET(LOAD_ATTR_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 734 "shared/vm/generated/cases.c.h"
+#line 725 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_MODULE */
@@ -743,7 +734,7 @@ TARGET(LOAD_ATTR_MODULE) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 747 "shared/vm/generated/cases.c.h"
+#line 738 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -761,7 +752,7 @@ TARGET(LOAD_ATTR_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 765 "shared/vm/generated/cases.c.h"
+#line 756 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -773,7 +764,7 @@ TARGET(LOAD_ATTR_CLASS) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 777 "shared/vm/generated/cases.c.h"
+#line 768 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -791,7 +782,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 795 "shared/vm/generated/cases.c.h"
+#line 786 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_PROPERTY */
@@ -806,7 +797,7 @@ TARGET(LOAD_ATTR_PROPERTY) {
             Py_DECREF(property);
             Py_DECREF(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 810 "shared/vm/generated/cases.c.h"
+#line 801 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -824,7 +815,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 828 "shared/vm/generated/cases.c.h"
+#line 819 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -832,7 +823,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 836 "shared/vm/generated/cases.c.h"
+#line 827 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -841,7 +832,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 845 "shared/vm/generated/cases.c.h"
+#line 836 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -853,7 +844,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_WITH_VALUES) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 857 "shared/vm/generated/cases.c.h"
+#line 848 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -871,7 +862,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 875 "shared/vm/generated/cases.c.h"
+#line 866 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_CLASS */
@@ -883,7 +874,7 @@ TARGET(LOAD_ATTR_NONDESCRIPTOR_NO_DICT) {
             res = (PyObject *)(uintptr_t)descr;
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 887 "shared/vm/generated/cases.c.h"
+#line 878 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -901,7 +892,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 905 "shared/vm/generated/cases.c.h"
+#line 896 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -909,7 +900,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 913 "shared/vm/generated/cases.c.h"
+#line 904 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_SHARED_KEYS_VERSION */
@@ -918,7 +909,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
         {
 #line 33 "stage1/vm/load_attr.def"
             if (((PyHeapTypeObject *)Py_TYPE(owner))->ht_cached_keys->dk_version != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 922 "shared/vm/generated/cases.c.h"
+#line 913 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -931,7 +922,7 @@ TARGET(LOAD_METHOD_WITH_VALUES) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 935 "shared/vm/generated/cases.c.h"
+#line 926 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -951,7 +942,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 955 "shared/vm/generated/cases.c.h"
+#line 946 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -964,7 +955,7 @@ TARGET(LOAD_METHOD_NO_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 968 "shared/vm/generated/cases.c.h"
+#line 959 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -984,7 +975,7 @@ TARGET(LOAD_METHOD_MODULE) {
         {
 #line 37 "stage1/vm/load_attr.def"
             if (!PyModule_CheckExact(owner) || ff_dict_keys_version(ff_module_dict(owner)) != keys_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 988 "shared/vm/generated/cases.c.h"
+#line 979 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_MODULE */
@@ -999,7 +990,7 @@ TARGET(LOAD_METHOD_MODULE) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1003 "shared/vm/generated/cases.c.h"
+#line 994 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1019,7 +1010,7 @@ TARGET(LOAD_METHOD_CLASS) {
         {
 #line 42 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner) != &PyType_Type || ((PyTypeObject *)owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1023 "shared/vm/generated/cases.c.h"
+#line 1014 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_CLASS */
@@ -1033,7 +1024,7 @@ TARGET(LOAD_METHOD_CLASS) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1037 "shared/vm/generated/cases.c.h"
+#line 1028 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1054,7 +1045,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1058 "shared/vm/generated/cases.c.h"
+#line 1049 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1063,7 +1054,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1067 "shared/vm/generated/cases.c.h"
+#line 1058 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1080,7 +1071,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1084 "shared/vm/generated/cases.c.h"
+#line 1075 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1103,7 +1094,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
 #line 33 "stage1/vm/store_attr.def"
             uint32_t tag = Py_TYPE(owner)->tp_version_tag;
             if (tag == 0 || (tag != v0 && tag != v1 && tag != v2 && tag != v3)) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1107 "shared/vm/generated/cases.c.h"
+#line 1098 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_STORE_INSTANCE_VALUES */
@@ -1112,7 +1103,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
         {
 #line 38 "stage1/vm/store_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1116 "shared/vm/generated/cases.c.h"
+#line 1107 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_INSTANCE_VALUE */
@@ -1129,7 +1120,7 @@ TARGET(STORE_ATTR_INSTANCE_VALUE_POLY) {
             }
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1133 "shared/vm/generated/cases.c.h"
+#line 1124 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1148,7 +1139,7 @@ TARGET(STORE_ATTR_SLOT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 1152 "shared/vm/generated/cases.c.h"
+#line 1143 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_SLOT */
@@ -1162,7 +1153,7 @@ TARGET(STORE_ATTR_SLOT) {
             *slot = v;
             Py_DECREF(owner);
             Py_XDECREF(old);
-#line 1166 "shared/vm/generated/cases.c.h"
+#line 1157 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
@@ -1180,7 +1171,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 12 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1184 "shared/vm/generated/cases.c.h"
+#line 1175 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1189,7 +1180,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1193 "shared/vm/generated/cases.c.h"
+#line 1184 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_LIST_INT */
@@ -1201,7 +1192,7 @@ TARGET(BINARY_SUBSCR_LIST_INT) {
             res = PyList_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
-#line 1205 "shared/vm/generated/cases.c.h"
+#line 1196 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1220,7 +1211,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 16 "stage1/vm/subscr.def"
             if (!PyTuple_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1224 "shared/vm/generated/cases.c.h"
+#line 1215 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_INDEX_IN_RANGE */
@@ -1229,7 +1220,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
         {
 #line 21 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1233 "shared/vm/generated/cases.c.h"
+#line 1224 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_TUPLE_INT */
@@ -1241,7 +1232,7 @@ TARGET(BINARY_SUBSCR_TUPLE_INT) {
             res = PyTuple_GET_ITEM(container, ff_sequence_index(container, sub));
             Py_INCREF(res);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
-#line 1245 "shared/vm/generated/cases.c.h"
+#line 1236 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1260,7 +1251,7 @@ TARGET(BINARY_SUBSCR_DICT) {
         {
 #line 37 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_BINARY_SUBSCR); goto PREDICTED_BINARY_SUBSCR; }
-#line 1264 "shared/vm/generated/cases.c.h"
+#line 1255 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_SUBSCR_DICT */
@@ -1278,7 +1269,7 @@ TARGET(BINARY_SUBSCR_DICT) {
             }
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1282 "shared/vm/generated/cases.c.h"
+#line 1273 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1298,7 +1289,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 63 "stage1/vm/subscr.def"
             if (!PyList_CheckExact(container) || !PyLong_CheckExact(sub)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1302 "shared/vm/generated/cases.c.h"
+#line 1293 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_STORE_INDEX_IN_RANGE */
@@ -1308,7 +1299,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
         {
 #line 67 "stage1/vm/subscr.def"
             if (ff_sequence_index(container, sub) < 0) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1312 "shared/vm/generated/cases.c.h"
+#line 1303 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_LIST_INT */
@@ -1323,7 +1314,7 @@ TARGET(STORE_SUBSCR_LIST_INT) {
             Py_DECREF(container);
             Py_DECREF(sub);
             Py_DECREF(old);
-#line 1327 "shared/vm/generated/cases.c.h"
+#line 1318 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1342,7 +1333,7 @@ TARGET(STORE_SUBSCR_DICT) {
         {
 #line 82 "stage1/vm/subscr.def"
             if (!PyDict_CheckExact(container)) { STAT_MISS(FF_STORE_SUBSCR); goto PREDICTED_STORE_SUBSCR; }
-#line 1346 "shared/vm/generated/cases.c.h"
+#line 1337 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_SUBSCR_DICT */
@@ -1354,7 +1345,7 @@ TARGET(STORE_SUBSCR_DICT) {
             int err = PyDict_SetItem(container, sub, v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1358 "shared/vm/generated/cases.c.h"
+#line 1349 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1374,7 +1365,7 @@ TARGET(BINARY_SUBSCR) {
         {
 #line 100 "stage1/vm/subscr.def"
             SPECIALIZE(BINARY_SUBSCR, ff_specialize_binary_subscr(container, sub, next_instr - 1));
-#line 1378 "shared/vm/generated/cases.c.h"
+#line 1369 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1387,7 +1378,7 @@ TARGET(BINARY_SUBSCR) {
             res = PyObject_GetItem(container, sub);
             FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1391 "shared/vm/generated/cases.c.h"
+#line 1382 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1408,7 +1399,7 @@ TARGET(STORE_SUBSCR) {
         {
 #line 104 "stage1/vm/subscr.def"
             SPECIALIZE(STORE_SUBSCR, ff_specialize_store_subscr(container, sub, next_instr - 1));
-#line 1412 "shared/vm/generated/cases.c.h"
+#line 1403 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1421,7 +1412,7 @@ TARGET(STORE_SUBSCR) {
             int err = PyObject_SetItem(container, sub, v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(container); FF_DECREF_INPUT(sub);
             if (err) { STACK_SHRINK(3); goto error; }
-#line 1425 "shared/vm/generated/cases.c.h"
+#line 1416 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(3);
     }
@@ -1443,7 +1434,7 @@ TARGET(CHECK_EXC_MATCH) {
                 stack_pointer[-1] = match ? Py_NewRef(Py_True) : Py_NewRef(Py_False);
                 DISPATCH();
             }
-#line 1447 "shared/vm/generated/cases.c.h"
+#line 1438 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1461,7 +1452,7 @@ TARGET(CHECK_EXC_MATCH) {
             FF_DECREF_INPUT(right);
             b = match ? Py_True : Py_False;
             Py_INCREF(b);
-#line 1465 "shared/vm/generated/cases.c.h"
+#line 1456 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = b;
     }
@@ -1477,7 +1468,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1481 "shared/vm/generated/cases.c.h"
+#line 1472 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1489,7 +1480,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             }
-#line 1493 "shared/vm/generated/cases.c.h"
+#line 1484 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1502,7 +1493,7 @@ TARGET(BINARY_OP_ADD_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) + PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1506 "shared/vm/generated/cases.c.h"
+#line 1497 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1521,7 +1512,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1525 "shared/vm/generated/cases.c.h"
+#line 1516 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1533,7 +1524,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             }
-#line 1537 "shared/vm/generated/cases.c.h"
+#line 1528 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1546,7 +1537,7 @@ TARGET(BINARY_OP_SUBTRACT_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) - PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1550 "shared/vm/generated/cases.c.h"
+#line 1541 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1565,7 +1556,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1569 "shared/vm/generated/cases.c.h"
+#line 1560 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1577,7 +1568,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             if (ff_float_reuse) {
                 FF_FLOAT_RESULT_IN_PLACE(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             }
-#line 1581 "shared/vm/generated/cases.c.h"
+#line 1572 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1590,7 +1581,7 @@ TARGET(BINARY_OP_MULTIPLY_FLOAT) {
             res = PyFloat_FromDouble(PyFloat_AS_DOUBLE(left) * PyFloat_AS_DOUBLE(right));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1594 "shared/vm/generated/cases.c.h"
+#line 1585 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1609,7 +1600,7 @@ TARGET(BINARY_OP_ADD_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1613 "shared/vm/generated/cases.c.h"
+#line 1604 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1621,7 +1612,7 @@ TARGET(BINARY_OP_ADD_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) + ff_int_compact_value(right));
             }
-#line 1625 "shared/vm/generated/cases.c.h"
+#line 1616 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1636,7 +1627,7 @@ TARGET(BINARY_OP_ADD_INT) {
                 : PyLong_Type.tp_as_number->nb_add(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1640 "shared/vm/generated/cases.c.h"
+#line 1631 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1655,7 +1646,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1659 "shared/vm/generated/cases.c.h"
+#line 1650 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1667,7 +1658,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) - ff_int_compact_value(right));
             }
-#line 1671 "shared/vm/generated/cases.c.h"
+#line 1662 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1682,7 +1673,7 @@ TARGET(BINARY_OP_SUBTRACT_INT) {
                 : PyLong_Type.tp_as_number->nb_subtract(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1686 "shared/vm/generated/cases.c.h"
+#line 1677 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1701,7 +1692,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1705 "shared/vm/generated/cases.c.h"
+#line 1696 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1713,7 +1704,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
             if (ff_int_freelist_on && ff_int_compact_pair(left, right)) {
                 FF_INT_RESULT(ff_int_compact_value(left) * ff_int_compact_value(right));
             }
-#line 1717 "shared/vm/generated/cases.c.h"
+#line 1708 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1728,7 +1719,7 @@ TARGET(BINARY_OP_MULTIPLY_INT) {
                 : PyLong_Type.tp_as_number->nb_multiply(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1732 "shared/vm/generated/cases.c.h"
+#line 1723 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1747,7 +1738,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1751 "shared/vm/generated/cases.c.h"
+#line 1742 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_VALUES */
@@ -1755,7 +1746,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
         {
 #line 23 "stage1/vm/load_attr.def"
             if (ff_instance_values(owner) == NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1759 "shared/vm/generated/cases.c.h"
+#line 1750 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_INSTANCE_ATTR */
@@ -1770,7 +1761,7 @@ TARGET(LOAD_METHOD_INSTANCE_ATTR) {
             Py_INCREF(res);
             Py_DECREF(owner);
             null = NULL;
-#line 1774 "shared/vm/generated/cases.c.h"
+#line 1765 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = null;
@@ -1790,7 +1781,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1794 "shared/vm/generated/cases.c.h"
+#line 1785 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_NO_OFFSET_DICT */
@@ -1798,7 +1789,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
         {
 #line 19 "stage2/vm/load_method_lazy_dict.def"
             if (*(PyObject **)((char *)owner + Py_TYPE(owner)->tp_dictoffset) != NULL) { STAT_MISS(FF_LOAD_METHOD); goto PREDICTED_LOAD_METHOD; }
-#line 1802 "shared/vm/generated/cases.c.h"
+#line 1793 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_METHOD_FROM_CLASS */
@@ -1811,7 +1802,7 @@ TARGET(LOAD_METHOD_LAZY_DICT) {
             meth = (PyObject *)(uintptr_t)descr;
             Py_INCREF(meth);
             self = owner;
-#line 1815 "shared/vm/generated/cases.c.h"
+#line 1806 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -1837,7 +1828,7 @@ TARGET(RETURN_GENERATOR) {
                 }
                 goto exit_generator_created;
             }
-#line 1841 "shared/vm/generated/cases.c.h"
+#line 1832 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1859,7 +1850,7 @@ TARGET(RETURN_GENERATOR) {
                     goto exit_generator_created;
                 }
             }
-#line 1863 "shared/vm/generated/cases.c.h"
+#line 1854 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1874,7 +1865,7 @@ TARGET(RETURN_GENERATOR) {
                 goto error;
             }
             goto exit_generator_created;
-#line 1878 "shared/vm/generated/cases.c.h"
+#line 1869 "shared/vm/generated/cases.c.h"
         }
     }
     DISPATCH();
@@ -1889,7 +1880,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 1893 "shared/vm/generated/cases.c.h"
+#line 1884 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -1901,7 +1892,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             if (ff_str_concat) {
                 FF_APPEND_IF_STORED_BACK();
             }
-#line 1905 "shared/vm/generated/cases.c.h"
+#line 1896 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -1914,7 +1905,7 @@ TARGET(BINARY_OP_ADD_UNICODE) {
             res = PyUnicode_Concat(left, right);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 1918 "shared/vm/generated/cases.c.h"
+#line 1909 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1944,7 +1935,7 @@ TARGET(BINARY_SUBSCR_GETITEM) {
             Py_INCREF(getitem);   // the frame took a reference to its function
             FF_ENTER_FRAME(2);    // leaves the instruction: the callee's return pushes the result
             res = NULL;           // not reached (the family's stack effect)
-#line 1948 "shared/vm/generated/cases.c.h"
+#line 1939 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -1964,7 +1955,7 @@ TARGET(IS_OP) {
         FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
         b = same ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1968 "shared/vm/generated/cases.c.h"
+#line 1959 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1982,7 +1973,7 @@ TARGET(CONTAINS_OP) {
         if (found < 0) { STACK_SHRINK(2); goto error; }
         b = (found ^ oparg) ? Py_True : Py_False;
         Py_INCREF(b);
-#line 1986 "shared/vm/generated/cases.c.h"
+#line 1977 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = b;
@@ -1999,7 +1990,7 @@ TARGET(LOAD_FAST) {
             goto error;
         }
         Py_INCREF(value);
-#line 2003 "shared/vm/generated/cases.c.h"
+#line 1994 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2012,7 +2003,7 @@ TARGET(LOAD_CONST) {
 #line 157 "shared/vm/instructions.def"
         value = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value);
-#line 2016 "shared/vm/generated/cases.c.h"
+#line 2007 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2024,7 +2015,7 @@ TARGET(STORE_FAST) {
     {
 #line 162 "shared/vm/instructions.def"
         SETLOCAL(oparg, value);
-#line 2028 "shared/vm/generated/cases.c.h"
+#line 2019 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2038,7 +2029,7 @@ TARGET(DELETE_FAST) {
             goto error;
         }
         SETLOCAL(oparg, NULL);
-#line 2042 "shared/vm/generated/cases.c.h"
+#line 2033 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2054,7 +2045,7 @@ TARGET(LOAD_CLOSURE) {
             goto error;
         }
         Py_INCREF(value);
-#line 2058 "shared/vm/generated/cases.c.h"
+#line 2049 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2072,7 +2063,7 @@ TARGET(LOAD_DEREF) {
             goto error;
         }
         Py_INCREF(value);
-#line 2076 "shared/vm/generated/cases.c.h"
+#line 2067 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2088,7 +2079,7 @@ TARGET(LOAD_CLASSDEREF) {
         if (value == NULL) {
             goto error;
         }
-#line 2092 "shared/vm/generated/cases.c.h"
+#line 2083 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = value;
@@ -2103,7 +2094,7 @@ TARGET(STORE_DEREF) {
         PyObject *old = PyCell_GET(cell);
         PyCell_SET(cell, v);
         Py_XDECREF(old);
-#line 2107 "shared/vm/generated/cases.c.h"
+#line 2098 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2120,7 +2111,7 @@ TARGET(DELETE_DEREF) {
         }
         PyCell_SET(cell, NULL);
         Py_DECREF(old);
-#line 2124 "shared/vm/generated/cases.c.h"
+#line 2115 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2133,7 +2124,7 @@ TARGET(LOAD_NAME) {
         if (v == NULL) {
             goto error;
         }
-#line 2137 "shared/vm/generated/cases.c.h"
+#line 2128 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = v;
@@ -2159,7 +2150,7 @@ TARGET(STORE_NAME) {
         }
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2163 "shared/vm/generated/cases.c.h"
+#line 2154 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2178,7 +2169,7 @@ TARGET(DELETE_NAME) {
             ff_name_error(tstate, PyExc_NameError, name);
             goto error;
         }
-#line 2182 "shared/vm/generated/cases.c.h"
+#line 2173 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2190,7 +2181,7 @@ TARGET(STORE_GLOBAL) {
         int err = PyDict_SetItem(frame->f_globals, PyTuple_GET_ITEM(names, oparg), v);
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2194 "shared/vm/generated/cases.c.h"
+#line 2185 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2207,7 +2198,7 @@ TARGET(DELETE_GLOBAL) {
             }
             goto error;
         }
-#line 2211 "shared/vm/generated/cases.c.h"
+#line 2202 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2219,7 +2210,7 @@ TARGET(DELETE_ATTR) {
         int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), NULL);
         FF_DECREF_INPUT(owner);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2223 "shared/vm/generated/cases.c.h"
+#line 2214 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2232,7 +2223,7 @@ TARGET(COPY) {
 #line 355 "shared/vm/instructions.def"
         top = bottom;
         Py_INCREF(top);
-#line 2236 "shared/vm/generated/cases.c.h"
+#line 2227 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = top;
@@ -2256,7 +2247,7 @@ TARGET(BUILD_LIST) {
 #line 372 "shared/vm/instructions.def"
         list = ff_list_steal(values, oparg);
         if (list == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2260 "shared/vm/generated/cases.c.h"
+#line 2251 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = list;
@@ -2271,7 +2262,7 @@ TARGET(LIST_APPEND) {
         // The compiler's BUILD_LIST made `list`; mutated bytecode gets PyList_Append's error.
         int err = PyList_CheckExact(list) ? FF_LIST_APPEND_TAKE(list, v) : ff_list_append_take(list, v);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2275 "shared/vm/generated/cases.c.h"
+#line 2266 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2295,7 +2286,7 @@ TARGET(LIST_EXTEND) {
         FF_DECREF_INPUT(iterable);
         if (none == NULL) { STACK_SHRINK(1); goto error; }
         Py_DECREF(none);
-#line 2299 "shared/vm/generated/cases.c.h"
+#line 2290 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2308,7 +2299,7 @@ TARGET(BUILD_SET) {
 #line 405 "shared/vm/instructions.def"
         set = ff_set_steal(values, oparg);
         if (set == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2312 "shared/vm/generated/cases.c.h"
+#line 2303 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = set;
@@ -2323,7 +2314,7 @@ TARGET(SET_ADD) {
         int err = PySet_Add(set, v);
         FF_DECREF_INPUT(v);
         if (err) { STACK_SHRINK(1); goto error; }
-#line 2327 "shared/vm/generated/cases.c.h"
+#line 2318 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2337,7 +2328,7 @@ TARGET(SET_UPDATE) {
         int err = _PySet_Update(set, iterable);
         FF_DECREF_INPUT(iterable);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2341 "shared/vm/generated/cases.c.h"
+#line 2332 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2350,7 +2341,7 @@ TARGET(BUILD_MAP) {
 #line 422 "shared/vm/instructions.def"
         map = ff_map_steal(values, oparg);
         if (map == NULL) { STACK_SHRINK((oparg * 2)); goto error; }
-#line 2354 "shared/vm/generated/cases.c.h"
+#line 2345 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(oparg * 2) + 1);
     stack_pointer[-1] = map;
@@ -2365,7 +2356,7 @@ TARGET(BUILD_CONST_KEY_MAP) {
 #line 427 "shared/vm/instructions.def"
         map = ff_const_key_map_steal(values, keys, oparg);
         if (map == NULL) { STACK_SHRINK(oparg + 1); goto error; }
-#line 2369 "shared/vm/generated/cases.c.h"
+#line 2360 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     stack_pointer[-1] = map;
@@ -2383,7 +2374,7 @@ TARGET(DICT_UPDATE) {
         }
         FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2387 "shared/vm/generated/cases.c.h"
+#line 2378 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2403,7 +2394,7 @@ TARGET(DICT_MERGE) {
         }
         FF_DECREF_INPUT(update);
         if (err < 0) { STACK_SHRINK(1); goto error; }
-#line 2407 "shared/vm/generated/cases.c.h"
+#line 2398 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2418,7 +2409,7 @@ TARGET(MAP_ADD) {
         int err = PyDict_SetItem(dict, key, value);
         FF_DECREF_INPUT(key); FF_DECREF_INPUT(value);
         if (err) { STACK_SHRINK(2); goto error; }
-#line 2422 "shared/vm/generated/cases.c.h"
+#line 2413 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2434,7 +2425,7 @@ TARGET(BUILD_STRING) {
         Py_XDECREF(empty);
         for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(pieces[_i]); }
         if (str == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 2438 "shared/vm/generated/cases.c.h"
+#line 2429 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg + 1);
     stack_pointer[-1] = str;
@@ -2450,7 +2441,7 @@ TARGET(FORMAT_VALUE) {
         result = ff_format_value(value, fmt_spec, oparg);
         FF_DECREF_INPUT(value); FF_DECREF_INPUT(fmt_spec);
         if (result == NULL) { STACK_SHRINK((((oparg & 4) == 4) ? 1 : 0) + 1); goto error; }
-#line 2454 "shared/vm/generated/cases.c.h"
+#line 2445 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-(((oparg & 4) == 4) ? 1 : 0));
     stack_pointer[-1] = result;
@@ -2465,7 +2456,7 @@ TARGET(UNPACK_EX) {
         int ok = ff_unpack(tstate, seq, oparg & 0xFF, oparg >> 8, values);
         Py_DECREF(seq);
         if (!ok) { STACK_SHRINK(1); goto error; }
-#line 2469 "shared/vm/generated/cases.c.h"
+#line 2460 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW((((oparg & 255) + (oparg >> 8)) + 1) - 1);
     DISPATCH();
@@ -2483,7 +2474,7 @@ TARGET(MATCH_CLASS) {
         attrs = ff_match_class(tstate, subject, type, oparg, names);
         FF_DECREF_INPUT(subject); FF_DECREF_INPUT(type); FF_DECREF_INPUT(names);
         if (attrs == NULL) { STACK_SHRINK(3); goto error; }
-#line 2487 "shared/vm/generated/cases.c.h"
+#line 2478 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     stack_pointer[-1] = attrs;
@@ -2494,7 +2485,7 @@ TARGET(JUMP_FORWARD) {
     {
 #line 576 "shared/vm/instructions.def"
         { JUMPBY(oparg); DISPATCH(); }
-#line 2498 "shared/vm/generated/cases.c.h"
+#line 2489 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2503,7 +2494,7 @@ TARGET(JUMP_BACKWARD) {
     {
 #line 580 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
-#line 2507 "shared/vm/generated/cases.c.h"
+#line 2498 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2512,7 +2503,7 @@ TARGET(JUMP_BACKWARD_NO_INTERRUPT) {
     {
 #line 584 "shared/vm/instructions.def"
         { JUMPBY(-(oparg)); DISPATCH(); }
-#line 2516 "shared/vm/generated/cases.c.h"
+#line 2507 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2526,7 +2517,7 @@ TARGET(POP_JUMP_FORWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2530 "shared/vm/generated/cases.c.h"
+#line 2521 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2541,7 +2532,7 @@ TARGET(POP_JUMP_FORWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); JUMPBY(oparg); DISPATCH(); }
         }
-#line 2545 "shared/vm/generated/cases.c.h"
+#line 2536 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2556,7 +2547,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NONE) {
         if (is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2560 "shared/vm/generated/cases.c.h"
+#line 2551 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2571,7 +2562,7 @@ TARGET(POP_JUMP_BACKWARD_IF_NOT_NONE) {
         if (!is_none) {
             { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(-(oparg)); DISPATCH(); }
         }
-#line 2575 "shared/vm/generated/cases.c.h"
+#line 2566 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2589,7 +2580,7 @@ TARGET(JUMP_IF_FALSE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2593 "shared/vm/generated/cases.c.h"
+#line 2584 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2607,7 +2598,7 @@ TARGET(JUMP_IF_TRUE_OR_POP) {
             { JUMPBY(oparg); DISPATCH(); }
         }
         Py_DECREF(cond);
-#line 2611 "shared/vm/generated/cases.c.h"
+#line 2602 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2626,7 +2617,7 @@ TARGET(EXTENDED_ARG) {
             opcode = ff_deopt[opcode];
         }
         goto dispatch_opcode;
-#line 2630 "shared/vm/generated/cases.c.h"
+#line 2621 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2636,7 +2627,7 @@ TARGET(KW_NAMES) {
 #line 697 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
         kwnames = PyTuple_GET_ITEM(consts, oparg);
-#line 2640 "shared/vm/generated/cases.c.h"
+#line 2631 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
@@ -2650,7 +2641,7 @@ TARGET(IMPORT_NAME) {
         res = ff_import_name(tstate, frame, PyTuple_GET_ITEM(names, oparg), fromlist, level);
         FF_DECREF_INPUT(level); FF_DECREF_INPUT(fromlist);
         if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2654 "shared/vm/generated/cases.c.h"
+#line 2645 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     stack_pointer[-1] = res;
@@ -2666,7 +2657,7 @@ TARGET(IMPORT_FROM) {
         if (res == NULL) {
             goto error;
         }
-#line 2670 "shared/vm/generated/cases.c.h"
+#line 2661 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(1);
     stack_pointer[-1] = res;
@@ -2684,7 +2675,7 @@ TARGET(RAISE_VARARGS) {
             { STACK_SHRINK(oparg); goto exception_unwind; }   // a bare `raise`: no new traceback entry
         }
         { STACK_SHRINK(oparg); goto error; }
-#line 2688 "shared/vm/generated/cases.c.h"
+#line 2679 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(-oparg);
     DISPATCH();
@@ -2717,7 +2708,7 @@ TARGET(RERAISE) {
         }
         PyErr_Restore(Py_NewRef(PyExceptionInstance_Class(exc)), exc, PyException_GetTraceback(exc));
         { STACK_SHRINK(1); goto exception_unwind; }
-#line 2721 "shared/vm/generated/cases.c.h"
+#line 2712 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(1);
     DISPATCH();
@@ -2745,7 +2736,7 @@ TARGET(LOAD_FAST__LOAD_FAST) {
         Py_INCREF(value1);
         Py_INCREF(value2);
         next_instr++;
-#line 2749 "shared/vm/generated/cases.c.h"
+#line 2740 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2769,7 +2760,7 @@ TARGET(LOAD_FAST__LOAD_CONST) {
         value2 = PyTuple_GET_ITEM(consts, _Py_OPARG(*next_instr));
         Py_INCREF(value2);
         next_instr++;
-#line 2773 "shared/vm/generated/cases.c.h"
+#line 2764 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2796,7 +2787,7 @@ TARGET(LOAD_CONST__LOAD_FAST) {
         value1 = PyTuple_GET_ITEM(consts, oparg);
         Py_INCREF(value1);
         next_instr++;
-#line 2800 "shared/vm/generated/cases.c.h"
+#line 2791 "shared/vm/generated/cases.c.h"
     }
     STACK_GROW(2);
     stack_pointer[-2] = value1;
@@ -2821,7 +2812,7 @@ TARGET(STORE_FAST__LOAD_FAST) {
             { STACK_SHRINK(1); goto error; }
         }
         Py_INCREF(value2);
-#line 2825 "shared/vm/generated/cases.c.h"
+#line 2816 "shared/vm/generated/cases.c.h"
     }
     stack_pointer[-1] = value2;
     DISPATCH();
@@ -2840,7 +2831,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2844 "shared/vm/generated/cases.c.h"
+#line 2835 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2855,7 +2846,7 @@ TARGET(SEND) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)receiver, v);   // takes v
                 FF_ENTER_FRAME(1);
             }
-#line 2859 "shared/vm/generated/cases.c.h"
+#line 2850 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2877,7 +2868,7 @@ TARGET(SEND) {
                 Py_DECREF(receiver);
                 { STACK_SHRINK(1); stack_pointer[-1] = retval; JUMPBY(oparg); DISPATCH(); }
             }
-#line 2881 "shared/vm/generated/cases.c.h"
+#line 2872 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = retval;
     }
@@ -2894,7 +2885,7 @@ TARGET(STORE_FAST__STORE_FAST) {
         next_instr++;
         SET_PREV_INSTR();
         SETLOCAL(_Py_OPARG(next_instr[-1]), value2);
-#line 2898 "shared/vm/generated/cases.c.h"
+#line 2889 "shared/vm/generated/cases.c.h"
     }
     STACK_SHRINK(2);
     DISPATCH();
@@ -2912,7 +2903,7 @@ TARGET(BINARY_OP) {
         {
 #line 89 "stage1/vm/binary_op.def"
             SPECIALIZE(BINARY_OP, ff_specialize_binary_op(lhs, rhs, next_instr - 1, oparg));
-#line 2916 "shared/vm/generated/cases.c.h"
+#line 2907 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -2926,7 +2917,7 @@ TARGET(BINARY_OP) {
             res = ff_binary_ops[oparg](lhs, rhs);
             FF_DECREF_INPUT(lhs); FF_DECREF_INPUT(rhs);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 2930 "shared/vm/generated/cases.c.h"
+#line 2921 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -2934,6 +2925,48 @@ TARGET(BINARY_OP) {
     JUMPBY(1);
     DISPATCH();
 }
+
+#if FF_LOOP_STAGE >= 1
+TARGET(CALL_BUILTIN_O) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_BUILTIN_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+#line 38 "stage1/vm/call.def"
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
+                     || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+#line 2942 "shared/vm/generated/cases.c.h"
+        }
+    }
+    { /* _CALL_BUILTIN_O */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+#line 44 "stage1/vm/call.def"
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (FF_C_CALL_ENTER()) {
+                goto error;
+            }
+            res = PyCFunction_GET_FUNCTION(callable)(PyCFunction_GET_SELF(callable),
+                                                     FF_CALL_ARGV(method_or_null, args)[0]);
+            FF_C_CALL_LEAVE();
+            res = ff_c_call_result(tstate, callable, res);
+            FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+#line 2962 "shared/vm/generated/cases.c.h"
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+#endif
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_BUILTIN_FAST) {
@@ -2946,7 +2979,7 @@ TARGET(CALL_BUILTIN_FAST) {
 #line 57 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (kwnames != NULL || !PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2950 "shared/vm/generated/cases.c.h"
+#line 2983 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST */
@@ -2962,7 +2995,7 @@ TARGET(CALL_BUILTIN_FAST) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 2966 "shared/vm/generated/cases.c.h"
+#line 2999 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -2983,7 +3016,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
 #line 71 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!PyCFunction_CheckExact(callable) || PyCFunction_GET_FLAGS(callable) != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 2987 "shared/vm/generated/cases.c.h"
+#line 3020 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_BUILTIN_FAST_WITH_KEYWORDS */
@@ -3001,7 +3034,7 @@ TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3005 "shared/vm/generated/cases.c.h"
+#line 3038 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3022,7 +3055,7 @@ TARGET(CALL_ISINSTANCE) {
 #line 105 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 2
                      || callable_or_self != ff_builtin_isinstance) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3026 "shared/vm/generated/cases.c.h"
+#line 3059 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_ISINSTANCE */
@@ -3036,7 +3069,7 @@ TARGET(CALL_ISINSTANCE) {
             res = truth < 0 ? NULL : ff_bool(truth);
             FF_CALL_RELEASE(callable_or_self, args, 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3040 "shared/vm/generated/cases.c.h"
+#line 3073 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3057,7 +3090,7 @@ TARGET(CALL_TYPE_1) {
 #line 117 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyType_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3061 "shared/vm/generated/cases.c.h"
+#line 3094 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_TYPE_1 */
@@ -3070,7 +3103,7 @@ TARGET(CALL_TYPE_1) {
             res = (PyObject *)Py_TYPE(args[0]);
             Py_INCREF(res);
             FF_CALL_RELEASE(callable_or_self, args, 1);
-#line 3074 "shared/vm/generated/cases.c.h"
+#line 3107 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3091,7 +3124,7 @@ TARGET(CALL_STR_1) {
 #line 130 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != (PyObject *)&PyUnicode_Type) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3095 "shared/vm/generated/cases.c.h"
+#line 3128 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_STR_1 */
@@ -3104,7 +3137,7 @@ TARGET(CALL_STR_1) {
             res = PyObject_Str(args[0]);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3108 "shared/vm/generated/cases.c.h"
+#line 3141 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3126,7 +3159,7 @@ TARGET(CALL_LIST_APPEND) {
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || FF_CALLABLE(method_or_null, callable_or_self) != ff_list_append
                      || !PyList_CheckExact(FF_CALL_ARGV(method_or_null, args)[0])) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3130 "shared/vm/generated/cases.c.h"
+#line 3163 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_LIST_APPEND */
@@ -3142,7 +3175,7 @@ TARGET(CALL_LIST_APPEND) {
             res = err ? NULL : Py_NewRef(Py_None);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), argv, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3146 "shared/vm/generated/cases.c.h"
+#line 3179 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3166,7 +3199,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3170 "shared/vm/generated/cases.c.h"
+#line 3203 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_O */
@@ -3177,7 +3210,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
 #line 173 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 2
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3181 "shared/vm/generated/cases.c.h"
+#line 3214 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_O */
@@ -3197,7 +3230,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_O) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 2);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3201 "shared/vm/generated/cases.c.h"
+#line 3234 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3221,7 +3254,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3225 "shared/vm/generated/cases.c.h"
+#line 3258 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_NOARGS */
@@ -3232,7 +3265,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
 #line 191 "stage1/vm/call.def"
             if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1
                      || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_NOARGS) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3236 "shared/vm/generated/cases.c.h"
+#line 3269 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_NOARGS */
@@ -3252,59 +3285,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3256 "shared/vm/generated/cases.c.h"
-        }
-        STACK_GROW(-oparg - 1);
-        stack_pointer[-1] = res;
-    }
-    JUMPBY(4);
-    DISPATCH();
-}
-#endif
-
-#if FF_LOOP_STAGE >= 1
-TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
-    STAT_SPECIALIZED(FF_CALL);
-    { /* _GUARD_METHOD_DESCRIPTOR */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        {
-#line 165 "stage1/vm/call.def"
-            // A method descriptor of the cached calling convention, called with a self of its type.
-            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
-            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
-                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
-                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3280 "shared/vm/generated/cases.c.h"
-        }
-    }
-    { /* _GUARD_DESCRIPTOR_FAST */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        {
-#line 209 "stage1/vm/call.def"
-            if (kwnames != NULL
-                     || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3291 "shared/vm/generated/cases.c.h"
-        }
-    }
-    { /* _CALL_METHOD_DESCRIPTOR_FAST */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        PyObject *res;
-        {
-#line 214 "stage1/vm/call.def"
-            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
-            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
-            res = ((_PyCFunctionFast)(void (*)(void))((PyMethodDescrObject *)callable)->d_method->ml_meth)(
-                argv[0], argv + 1, FF_CALL_NARGS(method_or_null, oparg) - 1);
-            res = ff_c_call_result(tstate, callable, res);
-            FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
-            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3308 "shared/vm/generated/cases.c.h"
+#line 3289 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3324,10 +3305,62 @@ TARGET(MAKE_CELL) {
             goto error;
         }
         SETLOCAL(oparg, cell);
-#line 3328 "shared/vm/generated/cases.c.h"
+#line 3309 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
+
+#if FF_LOOP_STAGE >= 1
+TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
+    STAT_SPECIALIZED(FF_CALL);
+    { /* _GUARD_METHOD_DESCRIPTOR */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+#line 165 "stage1/vm/call.def"
+            // A method descriptor of the cached calling convention, called with a self of its type.
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
+                     || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
+                         && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+#line 3328 "shared/vm/generated/cases.c.h"
+        }
+    }
+    { /* _GUARD_DESCRIPTOR_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        {
+#line 209 "stage1/vm/call.def"
+            if (kwnames != NULL
+                     || ((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags != METH_FASTCALL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
+#line 3339 "shared/vm/generated/cases.c.h"
+        }
+    }
+    { /* _CALL_METHOD_DESCRIPTOR_FAST */
+        PyObject **args = stack_pointer - (oparg);
+        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
+        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
+        PyObject *res;
+        {
+#line 214 "stage1/vm/call.def"
+            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
+            PyObject **argv = FF_CALL_ARGV(method_or_null, args);
+            res = ((_PyCFunctionFast)(void (*)(void))((PyMethodDescrObject *)callable)->d_method->ml_meth)(
+                argv[0], argv + 1, FF_CALL_NARGS(method_or_null, oparg) - 1);
+            res = ff_c_call_result(tstate, callable, res);
+            FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
+            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
+#line 3356 "shared/vm/generated/cases.c.h"
+        }
+        STACK_GROW(-oparg - 1);
+        stack_pointer[-1] = res;
+    }
+    JUMPBY(4);
+    DISPATCH();
+}
+#endif
 
 #if FF_LOOP_STAGE >= 1
 TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
@@ -3343,7 +3376,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             if (Py_TYPE(callable) != &PyMethodDescr_Type || FF_CALL_NARGS(method_or_null, oparg) < 1
                      || !Py_IS_TYPE(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))
                          && !PyObject_TypeCheck(FF_CALL_ARGV(method_or_null, args)[0], PyDescr_TYPE(callable))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3347 "shared/vm/generated/cases.c.h"
+#line 3380 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3354,7 +3387,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
 #line 224 "stage1/vm/call.def"
             if (((PyMethodDescrObject *)FF_CALLABLE(method_or_null, callable_or_self))->d_method->ml_flags
                      != (METH_FASTCALL | METH_KEYWORDS)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 3358 "shared/vm/generated/cases.c.h"
+#line 3391 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS */
@@ -3373,7 +3406,7 @@ TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), FF_CALL_NARGS(method_or_null, oparg));
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 3377 "shared/vm/generated/cases.c.h"
+#line 3410 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -3394,7 +3427,7 @@ TARGET(COMPARE_OP) {
         {
 #line 45 "stage1/vm/compare_op.def"
             SPECIALIZE(COMPARE_OP, ff_specialize_compare_op(left, right, next_instr - 1, oparg));
-#line 3398 "shared/vm/generated/cases.c.h"
+#line 3431 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3418,7 +3451,7 @@ TARGET(COMPARE_OP) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 3422 "shared/vm/generated/cases.c.h"
+#line 3455 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -3435,7 +3468,7 @@ TARGET(FOR_ITER_LIST) {
         {
 #line 11 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyListIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3439 "shared/vm/generated/cases.c.h"
+#line 3472 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_LIST */
@@ -3448,7 +3481,7 @@ TARGET(FOR_ITER_LIST) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3452 "shared/vm/generated/cases.c.h"
+#line 3485 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3466,7 +3499,7 @@ TARGET(FOR_ITER_TUPLE) {
         {
 #line 15 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyTupleIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 3470 "shared/vm/generated/cases.c.h"
+#line 3503 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _FOR_ITER_TUPLE */
@@ -3479,7 +3512,7 @@ TARGET(FOR_ITER_TUPLE) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3483 "shared/vm/generated/cases.c.h"
+#line 3516 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3499,7 +3532,7 @@ TARGET(FOR_ITER) {
         {
 #line 81 "stage1/vm/for_iter.def"
             SPECIALIZE(FOR_ITER, ff_specialize_for_iter(iter, next_instr - 1));
-#line 3503 "shared/vm/generated/cases.c.h"
+#line 3536 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3529,7 +3562,7 @@ TARGET(FOR_ITER) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3533 "shared/vm/generated/cases.c.h"
+#line 3566 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -3547,7 +3580,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 12 "stage1/vm/load_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3551 "shared/vm/generated/cases.c.h"
+#line 3584 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _CHECK_INSTANCE_DICT */
@@ -3555,7 +3588,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
         {
 #line 27 "stage1/vm/load_attr.def"
             if (ff_instance_dict(owner) == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
-#line 3559 "shared/vm/generated/cases.c.h"
+#line 3592 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_ATTR_WITH_HINT */
@@ -3568,7 +3601,7 @@ TARGET(LOAD_ATTR_WITH_HINT) {
             if (res == NULL) { STAT_MISS(FF_LOAD_ATTR); goto PREDICTED_LOAD_ATTR; }
             Py_INCREF(res);
             Py_DECREF(owner);
-#line 3572 "shared/vm/generated/cases.c.h"
+#line 3605 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3587,7 +3620,7 @@ TARGET(LOAD_ATTR) {
         {
 #line 149 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_ATTR, ff_specialize_load_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3591 "shared/vm/generated/cases.c.h"
+#line 3624 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3599,7 +3632,7 @@ TARGET(LOAD_ATTR) {
             res = PyObject_GetAttr(owner, PyTuple_GET_ITEM(names, oparg));
             FF_DECREF_INPUT(owner);
             if (res == NULL) { STACK_SHRINK(1); goto error; }
-#line 3603 "shared/vm/generated/cases.c.h"
+#line 3636 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3617,7 +3650,7 @@ TARGET(LOAD_METHOD) {
         {
 #line 154 "stage1/vm/load_attr.def"
             SPECIALIZE(LOAD_METHOD, ff_specialize_load_method(obj, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3621 "shared/vm/generated/cases.c.h"
+#line 3654 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3642,7 +3675,7 @@ TARGET(LOAD_METHOD) {
                 meth_or_null = NULL;
                 self_or_res = meth;
             }
-#line 3646 "shared/vm/generated/cases.c.h"
+#line 3679 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth_or_null;
@@ -3660,7 +3693,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3664 "shared/vm/generated/cases.c.h"
+#line 3697 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_MODULE */
@@ -3673,7 +3706,7 @@ TARGET(LOAD_GLOBAL_MODULE) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3677 "shared/vm/generated/cases.c.h"
+#line 3710 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3692,7 +3725,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 11 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_globals) || ff_dict_keys_version(frame->f_globals) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3696 "shared/vm/generated/cases.c.h"
+#line 3729 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _GUARD_BUILTINS_VERSION */
@@ -3700,7 +3733,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
         {
 #line 15 "stage1/vm/load_global.def"
             if (!PyDict_CheckExact(frame->f_builtins) || ff_dict_keys_version(frame->f_builtins) != version) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
-#line 3704 "shared/vm/generated/cases.c.h"
+#line 3737 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _LOAD_GLOBAL_BUILTIN */
@@ -3713,7 +3746,7 @@ TARGET(LOAD_GLOBAL_BUILTIN) {
             if (v == NULL) { STAT_MISS(FF_LOAD_GLOBAL); goto PREDICTED_LOAD_GLOBAL; }
             Py_INCREF(v);
             null = NULL;
-#line 3717 "shared/vm/generated/cases.c.h"
+#line 3750 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3734,7 +3767,7 @@ TARGET(LOAD_GLOBAL) {
 #line 41 "stage1/vm/load_global.def"
             SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
                                                               PyTuple_GET_ITEM(names, oparg >> 1)));
-#line 3738 "shared/vm/generated/cases.c.h"
+#line 3771 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3749,7 +3782,7 @@ TARGET(LOAD_GLOBAL) {
                 goto error;
             }
             null = NULL;
-#line 3753 "shared/vm/generated/cases.c.h"
+#line 3786 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(((oparg & 1) ? 1 : 0) + 1);
         if (oparg & 1) { stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)] = null; }
@@ -3770,7 +3803,7 @@ TARGET(STORE_ATTR) {
         {
 #line 51 "stage1/vm/store_attr.def"
             SPECIALIZE(STORE_ATTR, ff_specialize_store_attr(owner, next_instr - 1, PyTuple_GET_ITEM(names, oparg)));
-#line 3774 "shared/vm/generated/cases.c.h"
+#line 3807 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -3782,42 +3815,13 @@ TARGET(STORE_ATTR) {
             int err = PyObject_SetAttr(owner, PyTuple_GET_ITEM(names, oparg), v);
             FF_DECREF_INPUT(v); FF_DECREF_INPUT(owner);
             if (err) { STACK_SHRINK(2); goto error; }
-#line 3786 "shared/vm/generated/cases.c.h"
+#line 3819 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }
     JUMPBY(10);
     DISPATCH();
 }
-
-#if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
-    STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
-    { /* _TO_BOOL_BOOL */
-        PyObject *value = stack_pointer[-1];
-        {
-#line 12 "stage1/vm/truth.def"
-            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-#line 3802 "shared/vm/generated/cases.c.h"
-        }
-    }
-    { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
-        PyObject *cond = stack_pointer[-1];
-        {
-#line 41 "stage1/vm/truth.def"
-            int jump = cond == Py_False;
-            Py_DECREF(cond);
-            if (jump) {
-                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
-            }
-#line 3814 "shared/vm/generated/cases.c.h"
-        }
-        STACK_SHRINK(1);
-    }
-    JUMPBY(1);
-    DISPATCH();
-}
-#endif
 
 TARGET(COPY_FREE_VARS) {
     {
@@ -3834,25 +3838,21 @@ TARGET(COPY_FREE_VARS) {
             Py_INCREF(o);
             Py_XSETREF(frame->localsplus[offset + i], o);
         }
-#line 3838 "shared/vm/generated/cases.c.h"
+#line 3842 "shared/vm/generated/cases.c.h"
     }
     DISPATCH();
 }
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
+TARGET(POP_JUMP_FORWARD_IF_FALSE_BOOL) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
-    { /* _TO_BOOL_INT */
+    { /* _TO_BOOL_BOOL */
         PyObject *value = stack_pointer[-1];
-        PyObject *res;
         {
-#line 16 "stage1/vm/truth.def"
-            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-            res = ff_bool(Py_SIZE(value) != 0);
-            Py_DECREF(value);
-#line 3854 "shared/vm/generated/cases.c.h"
+#line 12 "stage1/vm/truth.def"
+            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
+#line 3855 "shared/vm/generated/cases.c.h"
         }
-        stack_pointer[-1] = res;
     }
     { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
@@ -3885,15 +3885,15 @@ TARGET(RESUME) {
 }
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
+TARGET(POP_JUMP_FORWARD_IF_FALSE_INT) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
-    { /* _TO_BOOL_NONE */
+    { /* _TO_BOOL_INT */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 22 "stage1/vm/truth.def"
-            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-            res = ff_bool(0);
+#line 16 "stage1/vm/truth.def"
+            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 3899 "shared/vm/generated/cases.c.h"
         }
@@ -3918,18 +3918,17 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
+TARGET(POP_JUMP_FORWARD_IF_FALSE_NONE) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
-    { /* _TO_BOOL_LIST */
+    { /* _TO_BOOL_NONE */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 28 "stage1/vm/truth.def"
-            // exact lists and tuples: true when not empty
-            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-            res = ff_bool(Py_SIZE(value) != 0);
+#line 22 "stage1/vm/truth.def"
+            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
+            res = ff_bool(0);
             Py_DECREF(value);
-#line 3933 "shared/vm/generated/cases.c.h"
+#line 3932 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -3942,7 +3941,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 3946 "shared/vm/generated/cases.c.h"
+#line 3945 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -3952,15 +3951,16 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
+TARGET(POP_JUMP_FORWARD_IF_FALSE_LIST) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
-    { /* _TO_BOOL_STR */
+    { /* _TO_BOOL_LIST */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 35 "stage1/vm/truth.def"
-            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
-            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+#line 28 "stage1/vm/truth.def"
+            // exact lists and tuples: true when not empty
+            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 3966 "shared/vm/generated/cases.c.h"
         }
@@ -3985,26 +3985,30 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
-    STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
-    { /* _TO_BOOL_BOOL */
+TARGET(POP_JUMP_FORWARD_IF_FALSE_STR) {
+    STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_FALSE);
+    { /* _TO_BOOL_STR */
         PyObject *value = stack_pointer[-1];
+        PyObject *res;
         {
-#line 12 "stage1/vm/truth.def"
-            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-#line 3996 "shared/vm/generated/cases.c.h"
+#line 35 "stage1/vm/truth.def"
+            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_FALSE); goto PREDICTED_POP_JUMP_FORWARD_IF_FALSE; }
+            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+            Py_DECREF(value);
+#line 3999 "shared/vm/generated/cases.c.h"
         }
+        stack_pointer[-1] = res;
     }
-    { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
+    { /* _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
         {
-#line 49 "stage1/vm/truth.def"
-            int jump = cond == Py_True;
+#line 41 "stage1/vm/truth.def"
+            int jump = cond == Py_False;
             Py_DECREF(cond);
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4008 "shared/vm/generated/cases.c.h"
+#line 4012 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4014,19 +4018,15 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
+TARGET(POP_JUMP_FORWARD_IF_TRUE_BOOL) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
-    { /* _TO_BOOL_INT */
+    { /* _TO_BOOL_BOOL */
         PyObject *value = stack_pointer[-1];
-        PyObject *res;
         {
-#line 16 "stage1/vm/truth.def"
-            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-            res = ff_bool(Py_SIZE(value) != 0);
-            Py_DECREF(value);
-#line 4028 "shared/vm/generated/cases.c.h"
+#line 12 "stage1/vm/truth.def"
+            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
+#line 4029 "shared/vm/generated/cases.c.h"
         }
-        stack_pointer[-1] = res;
     }
     { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
@@ -4047,15 +4047,15 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
+TARGET(POP_JUMP_FORWARD_IF_TRUE_INT) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
-    { /* _TO_BOOL_NONE */
+    { /* _TO_BOOL_INT */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 22 "stage1/vm/truth.def"
-            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-            res = ff_bool(0);
+#line 16 "stage1/vm/truth.def"
+            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4061 "shared/vm/generated/cases.c.h"
         }
@@ -4080,18 +4080,17 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
+TARGET(POP_JUMP_FORWARD_IF_TRUE_NONE) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
-    { /* _TO_BOOL_LIST */
+    { /* _TO_BOOL_NONE */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 28 "stage1/vm/truth.def"
-            // exact lists and tuples: true when not empty
-            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-            res = ff_bool(Py_SIZE(value) != 0);
+#line 22 "stage1/vm/truth.def"
+            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
+            res = ff_bool(0);
             Py_DECREF(value);
-#line 4095 "shared/vm/generated/cases.c.h"
+#line 4094 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4104,7 +4103,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4108 "shared/vm/generated/cases.c.h"
+#line 4107 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4114,15 +4113,16 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
+TARGET(POP_JUMP_FORWARD_IF_TRUE_LIST) {
     STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
-    { /* _TO_BOOL_STR */
+    { /* _TO_BOOL_LIST */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 35 "stage1/vm/truth.def"
-            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
-            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+#line 28 "stage1/vm/truth.def"
+            // exact lists and tuples: true when not empty
+            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4128 "shared/vm/generated/cases.c.h"
         }
@@ -4147,26 +4147,30 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
-    STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
-    { /* _TO_BOOL_BOOL */
+TARGET(POP_JUMP_FORWARD_IF_TRUE_STR) {
+    STAT_SPECIALIZED(FF_POP_JUMP_FORWARD_IF_TRUE);
+    { /* _TO_BOOL_STR */
         PyObject *value = stack_pointer[-1];
+        PyObject *res;
         {
-#line 12 "stage1/vm/truth.def"
-            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-#line 4158 "shared/vm/generated/cases.c.h"
+#line 35 "stage1/vm/truth.def"
+            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_FORWARD_IF_TRUE); goto PREDICTED_POP_JUMP_FORWARD_IF_TRUE; }
+            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+            Py_DECREF(value);
+#line 4161 "shared/vm/generated/cases.c.h"
         }
+        stack_pointer[-1] = res;
     }
-    { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
+    { /* _POP_JUMP_FORWARD_IF_TRUE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
         {
-#line 57 "stage1/vm/truth.def"
-            int jump = cond == Py_False;
+#line 49 "stage1/vm/truth.def"
+            int jump = cond == Py_True;
             Py_DECREF(cond);
             if (jump) {
-                { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
+                { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4170 "shared/vm/generated/cases.c.h"
+#line 4174 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4176,19 +4180,15 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
+TARGET(POP_JUMP_BACKWARD_IF_FALSE_BOOL) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
-    { /* _TO_BOOL_INT */
+    { /* _TO_BOOL_BOOL */
         PyObject *value = stack_pointer[-1];
-        PyObject *res;
         {
-#line 16 "stage1/vm/truth.def"
-            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-            res = ff_bool(Py_SIZE(value) != 0);
-            Py_DECREF(value);
-#line 4190 "shared/vm/generated/cases.c.h"
+#line 12 "stage1/vm/truth.def"
+            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
+#line 4191 "shared/vm/generated/cases.c.h"
         }
-        stack_pointer[-1] = res;
     }
     { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
@@ -4209,15 +4209,15 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
+TARGET(POP_JUMP_BACKWARD_IF_FALSE_INT) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
-    { /* _TO_BOOL_NONE */
+    { /* _TO_BOOL_INT */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 22 "stage1/vm/truth.def"
-            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-            res = ff_bool(0);
+#line 16 "stage1/vm/truth.def"
+            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4223 "shared/vm/generated/cases.c.h"
         }
@@ -4242,18 +4242,17 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
+TARGET(POP_JUMP_BACKWARD_IF_FALSE_NONE) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
-    { /* _TO_BOOL_LIST */
+    { /* _TO_BOOL_NONE */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 28 "stage1/vm/truth.def"
-            // exact lists and tuples: true when not empty
-            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-            res = ff_bool(Py_SIZE(value) != 0);
+#line 22 "stage1/vm/truth.def"
+            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
+            res = ff_bool(0);
             Py_DECREF(value);
-#line 4257 "shared/vm/generated/cases.c.h"
+#line 4256 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4266,7 +4265,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4270 "shared/vm/generated/cases.c.h"
+#line 4269 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4276,15 +4275,16 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
+TARGET(POP_JUMP_BACKWARD_IF_FALSE_LIST) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
-    { /* _TO_BOOL_STR */
+    { /* _TO_BOOL_LIST */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 35 "stage1/vm/truth.def"
-            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
-            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+#line 28 "stage1/vm/truth.def"
+            // exact lists and tuples: true when not empty
+            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4290 "shared/vm/generated/cases.c.h"
         }
@@ -4309,26 +4309,30 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
-    STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
-    { /* _TO_BOOL_BOOL */
+TARGET(POP_JUMP_BACKWARD_IF_FALSE_STR) {
+    STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_FALSE);
+    { /* _TO_BOOL_STR */
         PyObject *value = stack_pointer[-1];
+        PyObject *res;
         {
-#line 12 "stage1/vm/truth.def"
-            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-#line 4320 "shared/vm/generated/cases.c.h"
+#line 35 "stage1/vm/truth.def"
+            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_FALSE); goto PREDICTED_POP_JUMP_BACKWARD_IF_FALSE; }
+            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+            Py_DECREF(value);
+#line 4323 "shared/vm/generated/cases.c.h"
         }
+        stack_pointer[-1] = res;
     }
-    { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
+    { /* _POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
         {
-#line 65 "stage1/vm/truth.def"
-            int jump = cond == Py_True;
+#line 57 "stage1/vm/truth.def"
+            int jump = cond == Py_False;
             Py_DECREF(cond);
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4332 "shared/vm/generated/cases.c.h"
+#line 4336 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4338,19 +4342,15 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
+TARGET(POP_JUMP_BACKWARD_IF_TRUE_BOOL) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
-    { /* _TO_BOOL_INT */
+    { /* _TO_BOOL_BOOL */
         PyObject *value = stack_pointer[-1];
-        PyObject *res;
         {
-#line 16 "stage1/vm/truth.def"
-            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-            res = ff_bool(Py_SIZE(value) != 0);
-            Py_DECREF(value);
-#line 4352 "shared/vm/generated/cases.c.h"
+#line 12 "stage1/vm/truth.def"
+            if (!PyBool_Check(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
+#line 4353 "shared/vm/generated/cases.c.h"
         }
-        stack_pointer[-1] = res;
     }
     { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
         PyObject *cond = stack_pointer[-1];
@@ -4371,15 +4371,15 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
+TARGET(POP_JUMP_BACKWARD_IF_TRUE_INT) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
-    { /* _TO_BOOL_NONE */
+    { /* _TO_BOOL_INT */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 22 "stage1/vm/truth.def"
-            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-            res = ff_bool(0);
+#line 16 "stage1/vm/truth.def"
+            if (!PyLong_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4385 "shared/vm/generated/cases.c.h"
         }
@@ -4404,18 +4404,17 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
+TARGET(POP_JUMP_BACKWARD_IF_TRUE_NONE) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
-    { /* _TO_BOOL_LIST */
+    { /* _TO_BOOL_NONE */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 28 "stage1/vm/truth.def"
-            // exact lists and tuples: true when not empty
-            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-            res = ff_bool(Py_SIZE(value) != 0);
+#line 22 "stage1/vm/truth.def"
+            if (value != Py_None) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
+            res = ff_bool(0);
             Py_DECREF(value);
-#line 4419 "shared/vm/generated/cases.c.h"
+#line 4418 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = res;
     }
@@ -4428,7 +4427,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
             if (jump) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4432 "shared/vm/generated/cases.c.h"
+#line 4431 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4438,15 +4437,16 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
+TARGET(POP_JUMP_BACKWARD_IF_TRUE_LIST) {
     STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
-    { /* _TO_BOOL_STR */
+    { /* _TO_BOOL_LIST */
         PyObject *value = stack_pointer[-1];
         PyObject *res;
         {
-#line 35 "stage1/vm/truth.def"
-            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
-            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+#line 28 "stage1/vm/truth.def"
+            // exact lists and tuples: true when not empty
+            if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
+            res = ff_bool(Py_SIZE(value) != 0);
             Py_DECREF(value);
 #line 4452 "shared/vm/generated/cases.c.h"
         }
@@ -4470,6 +4470,39 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
 }
 #endif
 
+#if FF_LOOP_STAGE >= 1
+TARGET(POP_JUMP_BACKWARD_IF_TRUE_STR) {
+    STAT_SPECIALIZED(FF_POP_JUMP_BACKWARD_IF_TRUE);
+    { /* _TO_BOOL_STR */
+        PyObject *value = stack_pointer[-1];
+        PyObject *res;
+        {
+#line 35 "stage1/vm/truth.def"
+            if (!PyUnicode_CheckExact(value)) { STAT_MISS(FF_POP_JUMP_BACKWARD_IF_TRUE); goto PREDICTED_POP_JUMP_BACKWARD_IF_TRUE; }
+            res = ff_bool(PyUnicode_GET_LENGTH(value) != 0);
+            Py_DECREF(value);
+#line 4485 "shared/vm/generated/cases.c.h"
+        }
+        stack_pointer[-1] = res;
+    }
+    { /* _POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL */
+        PyObject *cond = stack_pointer[-1];
+        {
+#line 65 "stage1/vm/truth.def"
+            int jump = cond == Py_True;
+            Py_DECREF(cond);
+            if (jump) {
+                { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
+            }
+#line 4498 "shared/vm/generated/cases.c.h"
+        }
+        STACK_SHRINK(1);
+    }
+    JUMPBY(1);
+    DISPATCH();
+}
+#endif
+
 TARGET(POP_JUMP_FORWARD_IF_FALSE) {
 #if FF_LOOP_STAGE >= 1
     PREDICTED(POP_JUMP_FORWARD_IF_FALSE);
@@ -4480,7 +4513,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
         {
 #line 105 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_FALSE));
-#line 4484 "shared/vm/generated/cases.c.h"
+#line 4517 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4494,7 +4527,7 @@ TARGET(POP_JUMP_FORWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4498 "shared/vm/generated/cases.c.h"
+#line 4531 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4512,7 +4545,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
         {
 #line 110 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_FORWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_FORWARD_IF_TRUE));
-#line 4516 "shared/vm/generated/cases.c.h"
+#line 4549 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4526,7 +4559,7 @@ TARGET(POP_JUMP_FORWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 4530 "shared/vm/generated/cases.c.h"
+#line 4563 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4544,7 +4577,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
         {
 #line 115 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_FALSE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_FALSE));
-#line 4548 "shared/vm/generated/cases.c.h"
+#line 4581 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4558,7 +4591,7 @@ TARGET(POP_JUMP_BACKWARD_IF_FALSE) {
             if (!truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4562 "shared/vm/generated/cases.c.h"
+#line 4595 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4576,7 +4609,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
         {
 #line 120 "stage1/vm/truth.def"
             SPECIALIZE(POP_JUMP_BACKWARD_IF_TRUE, ff_specialize_truth(cond, next_instr - 1, FF_POP_JUMP_BACKWARD_IF_TRUE));
-#line 4580 "shared/vm/generated/cases.c.h"
+#line 4613 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4590,7 +4623,7 @@ TARGET(POP_JUMP_BACKWARD_IF_TRUE) {
             if (truth) {
                 { STACK_SHRINK(1); CHECK_EVAL_BREAKER(); JUMPBY(1 - (oparg)); DISPATCH(); }
             }
-#line 4594 "shared/vm/generated/cases.c.h"
+#line 4627 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
     }
@@ -4606,7 +4639,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4610 "shared/vm/generated/cases.c.h"
+#line 4643 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_TWO_TUPLE */
@@ -4619,7 +4652,7 @@ TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
             values[0] = Py_NewRef(second);
             values[1] = Py_NewRef(first);
             Py_DECREF(seq);
-#line 4623 "shared/vm/generated/cases.c.h"
+#line 4656 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4636,7 +4669,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
         {
 #line 10 "stage1/vm/unpack_sequence.def"
             if (!PyTuple_CheckExact(seq) || PyTuple_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4640 "shared/vm/generated/cases.c.h"
+#line 4673 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4651,7 +4684,7 @@ TARGET(UNPACK_SEQUENCE_TUPLE) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4655 "shared/vm/generated/cases.c.h"
+#line 4688 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4668,7 +4701,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
         {
 #line 14 "stage1/vm/unpack_sequence.def"
             if (!PyList_CheckExact(seq) || PyList_GET_SIZE(seq) != oparg) { STAT_MISS(FF_UNPACK_SEQUENCE); goto PREDICTED_UNPACK_SEQUENCE; }
-#line 4672 "shared/vm/generated/cases.c.h"
+#line 4705 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _UNPACK_SEQUENCE_ITEMS */
@@ -4683,7 +4716,7 @@ TARGET(UNPACK_SEQUENCE_LIST) {
                 values[i] = Py_NewRef(items[oparg - 1 - i]);
             }
             Py_DECREF(seq);
-#line 4687 "shared/vm/generated/cases.c.h"
+#line 4720 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4702,7 +4735,7 @@ TARGET(UNPACK_SEQUENCE) {
         {
 #line 47 "stage1/vm/unpack_sequence.def"
             SPECIALIZE(UNPACK_SEQUENCE, ff_specialize_unpack_sequence(seq, next_instr - 1, oparg));
-#line 4706 "shared/vm/generated/cases.c.h"
+#line 4739 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4715,7 +4748,7 @@ TARGET(UNPACK_SEQUENCE) {
             int ok = ff_unpack(tstate, seq, oparg, -1, values);
             Py_DECREF(seq);
             if (!ok) { STACK_SHRINK(1); goto error; }
-#line 4719 "shared/vm/generated/cases.c.h"
+#line 4752 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(oparg - 1);
     }
@@ -4731,7 +4764,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_SLICE();
             }
-#line 4735 "shared/vm/generated/cases.c.h"
+#line 4768 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4742,7 +4775,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
                 FF_STORE_SLICE();
             }
-#line 4746 "shared/vm/generated/cases.c.h"
+#line 4779 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4753,7 +4786,7 @@ TARGET(BUILD_SLICE) {
             if (oparg == 3 && !FF_TRACING() && ff_stepped_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
                 FF_SUBSCRIPT_STEPPED_SLICE();
             }
-#line 4757 "shared/vm/generated/cases.c.h"
+#line 4790 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4767,7 +4800,7 @@ TARGET(BUILD_SLICE) {
             slice = PySlice_New(start, stop, step);
             FF_DECREF_INPUT(start); FF_DECREF_INPUT(stop); FF_DECREF_INPUT(step);
             if (slice == NULL) { STACK_SHRINK(((oparg == 3) ? 1 : 0) + 2); goto error; }
-#line 4771 "shared/vm/generated/cases.c.h"
+#line 4804 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg == 3) ? 1 : 0) - 1);
         stack_pointer[-1] = slice;
@@ -4800,7 +4833,7 @@ TARGET(BUILD_TUPLE) {
                 stack_pointer[-1] = tup;
                 DISPATCH();
             }
-#line 4804 "shared/vm/generated/cases.c.h"
+#line 4837 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4811,7 +4844,7 @@ TARGET(BUILD_TUPLE) {
 #line 365 "shared/vm/instructions.def"
             tup = ff_tuple_steal(values, oparg);
             if (tup == NULL) { STACK_SHRINK(oparg); goto error; }
-#line 4815 "shared/vm/generated/cases.c.h"
+#line 4848 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg + 1);
         stack_pointer[-1] = tup;
@@ -4833,7 +4866,7 @@ TARGET(CALL) {
             SPECIALIZE(CALL, ff_specialize_call(method_or_null ? method_or_null : callable_or_self,
                                                 method_or_null ? callable_or_self : NULL,
                                                 next_instr - 1, oparg + (method_or_null != NULL), kwnames));
-#line 4837 "shared/vm/generated/cases.c.h"
+#line 4870 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4851,7 +4884,7 @@ TARGET(CALL) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4855 "shared/vm/generated/cases.c.h"
+#line 4888 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4883,7 +4916,7 @@ TARGET(CALL) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 4887 "shared/vm/generated/cases.c.h"
+#line 4920 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -4910,7 +4943,7 @@ TARGET(CALL_FUNCTION_EX) {
                     FF_ENTER_FRAME(3 + kw);
                 }
             }
-#line 4914 "shared/vm/generated/cases.c.h"
+#line 4947 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4925,7 +4958,7 @@ TARGET(CALL_FUNCTION_EX) {
             result = ff_call_function_ex(tstate, func, callargs, kwargs);
             FF_DECREF_INPUT(null); FF_DECREF_INPUT(func); FF_DECREF_INPUT(callargs); FF_DECREF_INPUT(kwargs);
             if (result == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + 3); goto error; }
-#line 4929 "shared/vm/generated/cases.c.h"
+#line 4962 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - 2);
         stack_pointer[-1] = result;
@@ -4944,7 +4977,7 @@ TARGET(CALL_BUILTIN_CLASS) {
 #line 277 "stage1/vm/call.def"
             PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
             if (!Py_IS_TYPE(callable, &PyType_Type) || ((PyTypeObject *)callable)->tp_vectorcall == NULL) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 4948 "shared/vm/generated/cases.c.h"
+#line 4981 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -4953,27 +4986,18 @@ TARGET(CALL_BUILTIN_CLASS) {
         PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
         PyObject *method_or_null = stack_pointer[-(oparg + 2)];
         {
-#line 29 "stage2/vm/collect_generators.def"
+#line 26 "stage2/vm/collect_generators.def"
             if (ff_collect_generators && method_or_null == NULL && oparg == 1 && kwnames == NULL
-                    && PyGen_CheckExact(args[0]) && ff_collects_items(callable_or_self)
-                    && ff_generator_resumable(args[0])) {   // the generator's type first: it turns most calls away
-                if (ff_collect_counts_level(callable_or_self) && Py_EnterRecursiveCall(" while calling a Python object")) {
-                    goto error;
-                }
+                    && ff_collects_items(callable_or_self) && ff_generator_resumable(args[0])) {
                 PyObject *collection = ff_collection_new(callable_or_self);
-                if (collection == NULL) {
-                    if (ff_collect_counts_level(callable_or_self)) {
-                        Py_LeaveRecursiveCall();
-                    }
-                    goto error;
-                }
-                stack_pointer[-3] = collection;   // the call's NULL slot
+                if (collection == NULL) goto error;
+                stack_pointer[-3] = collection;   // the class call's NULL slot
                 next_instr[ff_cache_size[opcode] - 1] = _Py_MAKECODEUNIT(FF_COLLECT_STEP, 0);
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)args[0], Py_NewRef(Py_None));
                 JUMPBY(ff_cache_size[opcode] - 1);
                 goto enter_frame;
             }
-#line 4977 "shared/vm/generated/cases.c.h"
+#line 5001 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -4991,7 +5015,7 @@ TARGET(CALL_BUILTIN_CLASS) {
                     FF_CALL_DONE(res);
                 }
             }
-#line 4995 "shared/vm/generated/cases.c.h"
+#line 5019 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5009,79 +5033,7 @@ TARGET(CALL_BUILTIN_CLASS) {
             res = ff_c_call_result(tstate, callable, res);
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5013 "shared/vm/generated/cases.c.h"
-        }
-        STACK_GROW(-oparg - 1);
-        stack_pointer[-1] = res;
-    }
-    JUMPBY(4);
-    DISPATCH();
-}
-#endif
-
-#if FF_LOOP_STAGE >= 1
-TARGET(CALL_BUILTIN_O) {
-    STAT_SPECIALIZED(FF_CALL);
-    { /* _GUARD_BUILTIN_O */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        {
-#line 38 "stage1/vm/call.def"
-            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
-            if (kwnames != NULL || FF_CALL_NARGS(method_or_null, oparg) != 1 || !PyCFunction_CheckExact(callable)
-                     || PyCFunction_GET_FLAGS(callable) != METH_O) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5035 "shared/vm/generated/cases.c.h"
-        }
-    }
-#if FF_LOOP_STAGE >= 2
-    { /* _COLLECT_GENERATOR */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        {
-#line 29 "stage2/vm/collect_generators.def"
-            if (ff_collect_generators && method_or_null == NULL && oparg == 1 && kwnames == NULL
-                    && PyGen_CheckExact(args[0]) && ff_collects_items(callable_or_self)
-                    && ff_generator_resumable(args[0])) {   // the generator's type first: it turns most calls away
-                if (ff_collect_counts_level(callable_or_self) && Py_EnterRecursiveCall(" while calling a Python object")) {
-                    goto error;
-                }
-                PyObject *collection = ff_collection_new(callable_or_self);
-                if (collection == NULL) {
-                    if (ff_collect_counts_level(callable_or_self)) {
-                        Py_LeaveRecursiveCall();
-                    }
-                    goto error;
-                }
-                stack_pointer[-3] = collection;   // the call's NULL slot
-                next_instr[ff_cache_size[opcode] - 1] = _Py_MAKECODEUNIT(FF_COLLECT_STEP, 0);
-                new_frame = ff_generator_enter(tstate, (PyGenObject *)args[0], Py_NewRef(Py_None));
-                JUMPBY(ff_cache_size[opcode] - 1);
-                goto enter_frame;
-            }
-#line 5064 "shared/vm/generated/cases.c.h"
-        }
-    }
-#endif
-    { /* _CALL_BUILTIN_O */
-        PyObject **args = stack_pointer - (oparg);
-        PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
-        PyObject *method_or_null = stack_pointer[-(oparg + 2)];
-        PyObject *res;
-        {
-#line 44 "stage1/vm/call.def"
-            PyObject *callable = FF_CALLABLE(method_or_null, callable_or_self);
-            if (FF_C_CALL_ENTER()) {
-                goto error;
-            }
-            res = PyCFunction_GET_FUNCTION(callable)(PyCFunction_GET_SELF(callable),
-                                                     FF_CALL_ARGV(method_or_null, args)[0]);
-            FF_C_CALL_LEAVE();
-            res = ff_c_call_result(tstate, callable, res);
-            FF_CALL_RELEASE(FF_CALLABLE(method_or_null, callable_or_self), FF_CALL_ARGV(method_or_null, args), 1);
-            if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5085 "shared/vm/generated/cases.c.h"
+#line 5037 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5100,7 +5052,7 @@ TARGET(COMPARE_OP_INT) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5104 "shared/vm/generated/cases.c.h"
+#line 5056 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5112,7 +5064,7 @@ TARGET(COMPARE_OP_INT) {
             if (ff_compare_branch && ff_int_compact_pair(left, right)) {
                 FF_BRANCH_ON(FF_COMPARE(ff_int_compact_value(left), ff_int_compact_value(right), oparg));
             }
-#line 5116 "shared/vm/generated/cases.c.h"
+#line 5068 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5130,7 +5082,7 @@ TARGET(COMPARE_OP_INT) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5134 "shared/vm/generated/cases.c.h"
+#line 5086 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5149,7 +5101,7 @@ TARGET(COMPARE_OP_FLOAT) {
         {
 #line 13 "stage1/vm/binary_op.def"
             if (!PyFloat_CheckExact(left) || !PyFloat_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5153 "shared/vm/generated/cases.c.h"
+#line 5105 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5161,7 +5113,7 @@ TARGET(COMPARE_OP_FLOAT) {
             if (ff_compare_branch) {
                 FF_BRANCH_ON(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             }
-#line 5165 "shared/vm/generated/cases.c.h"
+#line 5117 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5173,7 +5125,7 @@ TARGET(COMPARE_OP_FLOAT) {
 #line 20 "stage1/vm/compare_op.def"
             res = ff_bool(FF_COMPARE(PyFloat_AS_DOUBLE(left), PyFloat_AS_DOUBLE(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5177 "shared/vm/generated/cases.c.h"
+#line 5129 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5192,7 +5144,7 @@ TARGET(COMPARE_OP_STR) {
         {
 #line 17 "stage1/vm/binary_op.def"
             if (!PyUnicode_CheckExact(left) || !PyUnicode_CheckExact(right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5196 "shared/vm/generated/cases.c.h"
+#line 5148 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5204,7 +5156,7 @@ TARGET(COMPARE_OP_STR) {
             if (ff_compare_branch && (oparg == Py_EQ || oparg == Py_NE)) {
                 FF_BRANCH_ON(_PyUnicode_Equal(left, right) == (oparg == Py_EQ));
             }
-#line 5208 "shared/vm/generated/cases.c.h"
+#line 5160 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5222,7 +5174,7 @@ TARGET(COMPARE_OP_STR) {
             }
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5226 "shared/vm/generated/cases.c.h"
+#line 5178 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5241,7 +5193,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
         {
 #line 17 "stage2/vm/float_mixed.def"
             if (!ff_float_mixed_arith_ok(left, right, oparg)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5245 "shared/vm/generated/cases.c.h"
+#line 5197 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_FLOAT_MIXED */
@@ -5253,7 +5205,7 @@ TARGET(BINARY_OP_FLOAT_MIXED) {
             res = PyFloat_FromDouble(ff_float_mixed_arith(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5257 "shared/vm/generated/cases.c.h"
+#line 5209 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5272,7 +5224,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
         {
 #line 31 "stage2/vm/float_mixed.def"
             if (!ff_float_int_pair(left, right)) { STAT_MISS(FF_COMPARE_OP); goto PREDICTED_COMPARE_OP; }
-#line 5276 "shared/vm/generated/cases.c.h"
+#line 5228 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _COMPARE_OP_FLOAT_MIXED */
@@ -5283,7 +5235,7 @@ TARGET(COMPARE_OP_FLOAT_MIXED) {
 #line 35 "stage2/vm/float_mixed.def"
             res = ff_bool(FF_COMPARE(ff_number_as_double(left), ff_number_as_double(right), oparg));
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
-#line 5287 "shared/vm/generated/cases.c.h"
+#line 5239 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5306,7 +5258,7 @@ TARGET(MAKE_FUNCTION) {
             func = ff_make_function(frame, codeobj, defaults, kwdefaults, annotations, closure);
             FF_DECREF_INPUT(defaults); FF_DECREF_INPUT(kwdefaults); FF_DECREF_INPUT(annotations); FF_DECREF_INPUT(closure); FF_DECREF_INPUT(codeobj);
             if (func == NULL) { STACK_SHRINK(((oparg & 1) ? 1 : 0) + ((oparg & 2) ? 1 : 0) + ((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1); goto error; }
-#line 5310 "shared/vm/generated/cases.c.h"
+#line 5262 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-((oparg & 1) ? 1 : 0) - ((oparg & 2) ? 1 : 0) - ((oparg & 4) ? 1 : 0) - ((oparg & 8) ? 1 : 0));
         stack_pointer[-1] = func;
@@ -5328,7 +5280,7 @@ TARGET(MAKE_FUNCTION) {
                                          : version != FF_NOT_EXACT_ARGS ? version : 0;
                 }
             }
-#line 5332 "shared/vm/generated/cases.c.h"
+#line 5284 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5345,7 +5297,7 @@ TARGET(GET_AWAITABLE) {
                 && ((PyCoroObject *)iterable)->cr_frame_state == FRAME_CREATED) {
                 DISPATCH();
             }
-#line 5349 "shared/vm/generated/cases.c.h"
+#line 5301 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5359,7 +5311,7 @@ TARGET(GET_AWAITABLE) {
             iter = ff_get_awaitable(tstate, iterable, oparg);
             FF_DECREF_INPUT(iterable);
             if (iter == NULL) { STACK_SHRINK(1); goto error; }
-#line 5363 "shared/vm/generated/cases.c.h"
+#line 5315 "shared/vm/generated/cases.c.h"
         }
         stack_pointer[-1] = iter;
     }
@@ -5376,7 +5328,7 @@ TARGET(CALL_BOUND_METHOD) {
         {
 #line 250 "stage1/vm/call.def"
             if (method_or_null != NULL || !PyMethod_Check(callable_or_self)) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5380 "shared/vm/generated/cases.c.h"
+#line 5332 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5407,7 +5359,7 @@ TARGET(CALL_BOUND_METHOD) {
                     }
                 }
             }
-#line 5411 "shared/vm/generated/cases.c.h"
+#line 5363 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5431,7 +5383,7 @@ TARGET(CALL_BOUND_METHOD) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5435 "shared/vm/generated/cases.c.h"
+#line 5387 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5451,7 +5403,7 @@ TARGET(CALL_PY_FUNCTION) {
         {
 #line 19 "stage1/vm/call.def"
             if (!PyFunction_Check(FF_CALLABLE(method_or_null, callable_or_self))) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5455 "shared/vm/generated/cases.c.h"
+#line 5407 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5487,7 +5439,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5491 "shared/vm/generated/cases.c.h"
+#line 5443 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5523,7 +5475,7 @@ TARGET(CALL_PY_FUNCTION) {
                     }
                 }
             }
-#line 5527 "shared/vm/generated/cases.c.h"
+#line 5479 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5544,7 +5496,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5548 "shared/vm/generated/cases.c.h"
+#line 5500 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5565,7 +5517,7 @@ TARGET(CALL_PY_FUNCTION) {
                     FF_ENTER_FRAME(oparg + 2);
                 }
             }
-#line 5569 "shared/vm/generated/cases.c.h"
+#line 5521 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5584,7 +5536,7 @@ TARGET(CALL_PY_FUNCTION) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5588 "shared/vm/generated/cases.c.h"
+#line 5540 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5602,7 +5554,7 @@ TARGET(FOR_ITER_GEN) {
         {
 #line 56 "stage1/vm/for_iter.def"
             if (!ff_generator_resumable(iter)) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5606 "shared/vm/generated/cases.c.h"
+#line 5558 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5614,7 +5566,7 @@ TARGET(FOR_ITER_GEN) {
                 new_frame = ff_generator_enter(tstate, (PyGenObject *)iter, Py_NewRef(Py_None));
                 FF_ENTER_FRAME(0);
             }
-#line 5618 "shared/vm/generated/cases.c.h"
+#line 5570 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5631,7 +5583,7 @@ TARGET(FOR_ITER_GEN) {
                 Py_DECREF(iter);
                 { STACK_SHRINK(1); JUMPBY(1 + (oparg)); DISPATCH(); }
             }
-#line 5635 "shared/vm/generated/cases.c.h"
+#line 5587 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5653,7 +5605,7 @@ TARGET(CALL_PY_CLASS) {
 #line 298 "stage1/vm/call.def"
             if (method_or_null != NULL || !Py_IS_TYPE(callable_or_self, &PyType_Type)
                      || ((PyTypeObject *)callable_or_self)->tp_version_tag != type_version) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5657 "shared/vm/generated/cases.c.h"
+#line 5609 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5692,7 +5644,7 @@ TARGET(CALL_PY_CLASS) {
                     DISPATCH();
                 }
             }
-#line 5696 "shared/vm/generated/cases.c.h"
+#line 5648 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5708,7 +5660,7 @@ TARGET(CALL_PY_CLASS) {
             kwnames = NULL;
             FF_DECREF_INPUT(method_or_null); FF_DECREF_INPUT(callable_or_self); for (int _i = 0; _i < oparg; _i++) { FF_DECREF_INPUT(args[_i]); }
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5712 "shared/vm/generated/cases.c.h"
+#line 5664 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5727,7 +5679,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5731 "shared/vm/generated/cases.c.h"
+#line 5683 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_BITWISE_FREELIST */
@@ -5739,7 +5691,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             if (ff_int_freelist_on && ff_int_bitwise_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5743 "shared/vm/generated/cases.c.h"
+#line 5695 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_BITWISE */
@@ -5751,7 +5703,7 @@ TARGET(BINARY_OP_INT_BITWISE) {
             res = ff_int_bitwise(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5755 "shared/vm/generated/cases.c.h"
+#line 5707 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5770,7 +5722,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
         {
 #line 9 "stage1/vm/binary_op.def"
             if (!PyLong_CheckExact(left) || !PyLong_CheckExact(right)) { STAT_MISS(FF_BINARY_OP); goto PREDICTED_BINARY_OP; }
-#line 5774 "shared/vm/generated/cases.c.h"
+#line 5726 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _INT_FLOORDIV_FREELIST */
@@ -5782,7 +5734,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             if (ff_int_freelist_on && ff_int_floordiv_in_c(left, right, oparg, &value_)) {
                 FF_INT_RESULT(value_);
             }
-#line 5786 "shared/vm/generated/cases.c.h"
+#line 5738 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _BINARY_OP_INT_FLOORDIV */
@@ -5794,7 +5746,7 @@ TARGET(BINARY_OP_INT_FLOORDIV) {
             res = ff_int_floordiv(left, right, oparg);
             FF_DECREF_INPUT(left); FF_DECREF_INPUT(right);
             if (res == NULL) { STACK_SHRINK(2); goto error; }
-#line 5798 "shared/vm/generated/cases.c.h"
+#line 5750 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(1);
         stack_pointer[-1] = res;
@@ -5815,7 +5767,7 @@ TARGET(CALL_LEN) {
 #line 93 "stage1/vm/call.def"
             if (kwnames != NULL || method_or_null != NULL || oparg != 1
                      || callable_or_self != ff_builtin_len) { STAT_MISS(FF_CALL); goto PREDICTED_CALL; }
-#line 5819 "shared/vm/generated/cases.c.h"
+#line 5771 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5829,7 +5781,7 @@ TARGET(CALL_LEN) {
                 Py_ssize_t length_ = PyObject_Length(args[0]);
                 FF_CALL_DONE(length_ < 0 ? NULL : ff_int_from_ll(length_));
             }
-#line 5833 "shared/vm/generated/cases.c.h"
+#line 5785 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5844,7 +5796,7 @@ TARGET(CALL_LEN) {
             res = length < 0 ? NULL : PyLong_FromSsize_t(length);
             FF_CALL_RELEASE(callable_or_self, args, 1);
             if (res == NULL) { STACK_SHRINK(oparg + 2); goto error; }
-#line 5848 "shared/vm/generated/cases.c.h"
+#line 5800 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(-oparg - 1);
         stack_pointer[-1] = res;
@@ -5862,7 +5814,7 @@ TARGET(FOR_ITER_RANGE) {
         {
 #line 19 "stage1/vm/for_iter.def"
             if (Py_TYPE(iter) != &PyRangeIter_Type) { STAT_MISS(FF_FOR_ITER); goto PREDICTED_FOR_ITER; }
-#line 5866 "shared/vm/generated/cases.c.h"
+#line 5818 "shared/vm/generated/cases.c.h"
         }
     }
 #if FF_LOOP_STAGE >= 2
@@ -5882,7 +5834,7 @@ TARGET(FOR_ITER_RANGE) {
                 JUMPBY(1);   /* FOR_ITER's one cache unit */
                 DISPATCH();
             }
-#line 5886 "shared/vm/generated/cases.c.h"
+#line 5838 "shared/vm/generated/cases.c.h"
         }
     }
 #endif
@@ -5899,7 +5851,7 @@ TARGET(FOR_ITER_RANGE) {
             next = PyLong_FromLong((long)(r->start + (unsigned long)(r->index) * (unsigned long)r->step));
             if (next == NULL) goto error;
             r->index++;
-#line 5903 "shared/vm/generated/cases.c.h"
+#line 5855 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-1] = next;
@@ -5924,7 +5876,7 @@ TARGET(LOAD_METHOD_CACHED) {
             meth = entry->method;
             Py_INCREF(meth);
             self = owner;
-#line 5928 "shared/vm/generated/cases.c.h"
+#line 5880 "shared/vm/generated/cases.c.h"
         }
         STACK_GROW(1);
         stack_pointer[-2] = meth;
@@ -5945,7 +5897,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
         {
 #line 29 "stage1/vm/store_attr.def"
             if (Py_TYPE(owner)->tp_version_tag != type_version) { STAT_MISS(FF_STORE_ATTR); goto PREDICTED_STORE_ATTR; }
-#line 5949 "shared/vm/generated/cases.c.h"
+#line 5901 "shared/vm/generated/cases.c.h"
         }
     }
     { /* _STORE_ATTR_WITH_HINT */
@@ -5977,7 +5929,7 @@ TARGET(STORE_ATTR_WITH_HINT) {
             }
             Py_DECREF(owner);
             if (err < 0) { STACK_SHRINK(2); goto error; }
-#line 5981 "shared/vm/generated/cases.c.h"
+#line 5933 "shared/vm/generated/cases.c.h"
         }
         STACK_SHRINK(2);
     }

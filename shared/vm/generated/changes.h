@@ -92,7 +92,7 @@ static const ff_change_def ff_change_defs[FF_NUM_CHANGES + 1] = {
     {"s2.call_varargs", 2, 0, {0}},  /* stage2/vm/call_varargs.def:15 */
     {"s2.cheap_c_calls", 2, 0, {0}},  /* stage2/vm/cheap_c_calls.def:17 */
     {"s2.cheap_frames", 2, 0, {0}},  /* stage2/vm/cheap_frames.def:12 */
-    {"s2.collect_generators", 2, 0, {0}},  /* stage2/vm/collect_generators.def:26 */
+    {"s2.collect_generators", 2, 0, {0}},  /* stage2/vm/collect_generators.def:23 */
     {"s2.compare_branch", 2, 0, {0}},  /* stage2/vm/compare_branch.def:8 */
     {"s2.exc_match", 2, 0, {0}},  /* stage2/vm/exc_match.def:11 */
     {"s2.float_mixed", 2, 0, {0}},  /* stage2/vm/float_mixed.def:14 */

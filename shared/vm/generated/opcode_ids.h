@@ -130,64 +130,64 @@
 #define FF_SEND                                       123
 #define FF_STORE_FAST__STORE_FAST                     124
 #define FF_BINARY_OP                                  125
-#define FF_CALL_BUILTIN_FAST                          126
-#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            127
-#define FF_CALL_ISINSTANCE                            128
-#define FF_CALL_TYPE_1                                129
-#define FF_CALL_STR_1                                 130
-#define FF_CALL_LIST_APPEND                           131
-#define FF_CALL_METHOD_DESCRIPTOR_O                   132
-#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              133
-#define FF_CALL_METHOD_DESCRIPTOR_FAST                134
+#define FF_CALL_BUILTIN_O                             126
+#define FF_CALL_BUILTIN_FAST                          127
+#define FF_CALL_BUILTIN_FAST_WITH_KEYWORDS            128
+#define FF_CALL_ISINSTANCE                            129
+#define FF_CALL_TYPE_1                                130
+#define FF_CALL_STR_1                                 131
+#define FF_CALL_LIST_APPEND                           132
+#define FF_CALL_METHOD_DESCRIPTOR_O                   133
+#define FF_CALL_METHOD_DESCRIPTOR_NOARGS              134
 #define FF_MAKE_CELL                                  135
-#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  136
-#define FF_COMPARE_OP                                 137
-#define FF_FOR_ITER_LIST                              138
-#define FF_FOR_ITER_TUPLE                             139
-#define FF_FOR_ITER                                   140
-#define FF_LOAD_ATTR_WITH_HINT                        141
-#define FF_LOAD_ATTR                                  142
-#define FF_LOAD_METHOD                                143
-#define FF_LOAD_GLOBAL_MODULE                         144
-#define FF_LOAD_GLOBAL_BUILTIN                        145
-#define FF_LOAD_GLOBAL                                146
-#define FF_STORE_ATTR                                 147
-#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             148
+#define FF_CALL_METHOD_DESCRIPTOR_FAST                136
+#define FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS  137
+#define FF_COMPARE_OP                                 138
+#define FF_FOR_ITER_LIST                              139
+#define FF_FOR_ITER_TUPLE                             140
+#define FF_FOR_ITER                                   141
+#define FF_LOAD_ATTR_WITH_HINT                        142
+#define FF_LOAD_ATTR                                  143
+#define FF_LOAD_METHOD                                144
+#define FF_LOAD_GLOBAL_MODULE                         145
+#define FF_LOAD_GLOBAL_BUILTIN                        146
+#define FF_LOAD_GLOBAL                                147
+#define FF_STORE_ATTR                                 148
 #define FF_COPY_FREE_VARS                             149
-#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              150
+#define FF_POP_JUMP_FORWARD_IF_FALSE_BOOL             150
 #define FF_RESUME                                     151
-#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             152
-#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             153
-#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              154
-#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              155
-#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               156
-#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              157
-#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              158
-#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               159
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            160
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             161
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            162
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            163
-#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             164
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             165
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              166
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             167
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             168
-#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              169
-#define FF_POP_JUMP_FORWARD_IF_FALSE                  170
-#define FF_POP_JUMP_FORWARD_IF_TRUE                   171
-#define FF_POP_JUMP_BACKWARD_IF_FALSE                 172
-#define FF_POP_JUMP_BACKWARD_IF_TRUE                  173
-#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  174
-#define FF_UNPACK_SEQUENCE_TUPLE                      175
-#define FF_UNPACK_SEQUENCE_LIST                       176
-#define FF_UNPACK_SEQUENCE                            177
-#define FF_BUILD_SLICE                                178
-#define FF_BUILD_TUPLE                                179
-#define FF_CALL                                       180
-#define FF_CALL_FUNCTION_EX                           181
-#define FF_CALL_BUILTIN_CLASS                         182
-#define FF_CALL_BUILTIN_O                             183
+#define FF_POP_JUMP_FORWARD_IF_FALSE_INT              152
+#define FF_POP_JUMP_FORWARD_IF_FALSE_NONE             153
+#define FF_POP_JUMP_FORWARD_IF_FALSE_LIST             154
+#define FF_POP_JUMP_FORWARD_IF_FALSE_STR              155
+#define FF_POP_JUMP_FORWARD_IF_TRUE_BOOL              156
+#define FF_POP_JUMP_FORWARD_IF_TRUE_INT               157
+#define FF_POP_JUMP_FORWARD_IF_TRUE_NONE              158
+#define FF_POP_JUMP_FORWARD_IF_TRUE_LIST              159
+#define FF_POP_JUMP_FORWARD_IF_TRUE_STR               160
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_BOOL            161
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_INT             162
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_NONE            163
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_LIST            164
+#define FF_POP_JUMP_BACKWARD_IF_FALSE_STR             165
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_BOOL             166
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_INT              167
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_NONE             168
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_LIST             169
+#define FF_POP_JUMP_BACKWARD_IF_TRUE_STR              170
+#define FF_POP_JUMP_FORWARD_IF_FALSE                  171
+#define FF_POP_JUMP_FORWARD_IF_TRUE                   172
+#define FF_POP_JUMP_BACKWARD_IF_FALSE                 173
+#define FF_POP_JUMP_BACKWARD_IF_TRUE                  174
+#define FF_UNPACK_SEQUENCE_TWO_TUPLE                  175
+#define FF_UNPACK_SEQUENCE_TUPLE                      176
+#define FF_UNPACK_SEQUENCE_LIST                       177
+#define FF_UNPACK_SEQUENCE                            178
+#define FF_BUILD_SLICE                                179
+#define FF_BUILD_TUPLE                                180
+#define FF_CALL                                       181
+#define FF_CALL_FUNCTION_EX                           182
+#define FF_CALL_BUILTIN_CLASS                         183
 #define FF_COMPARE_OP_INT                             184
 #define FF_COMPARE_OP_FLOAT                           185
 #define FF_COMPARE_OP_STR                             186
@@ -244,6 +244,7 @@ static const unsigned char ff_cache_size[256] = {
     [FF_BINARY_OP_ADD_UNICODE] = 1,
     [FF_BINARY_SUBSCR_GETITEM] = 4,
     [FF_BINARY_OP] = 1,
+    [FF_CALL_BUILTIN_O] = 4,
     [FF_CALL_BUILTIN_FAST] = 4,
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = 4,
     [FF_CALL_ISINSTANCE] = 4,
@@ -295,7 +296,6 @@ static const unsigned char ff_cache_size[256] = {
     [FF_UNPACK_SEQUENCE] = 1,
     [FF_CALL] = 4,
     [FF_CALL_BUILTIN_CLASS] = 4,
-    [FF_CALL_BUILTIN_O] = 4,
     [FF_COMPARE_OP_INT] = 1,
     [FF_COMPARE_OP_FLOAT] = 1,
     [FF_COMPARE_OP_STR] = 1,
@@ -346,6 +346,7 @@ static const unsigned char ff_deopt[256] = {
     [FF_LOAD_METHOD_LAZY_DICT] = FF_LOAD_METHOD,
     [FF_BINARY_OP_ADD_UNICODE] = FF_BINARY_OP,
     [FF_BINARY_SUBSCR_GETITEM] = FF_BINARY_SUBSCR,
+    [FF_CALL_BUILTIN_O] = FF_CALL,
     [FF_CALL_BUILTIN_FAST] = FF_CALL,
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = FF_CALL,
     [FF_CALL_ISINSTANCE] = FF_CALL,
@@ -385,7 +386,6 @@ static const unsigned char ff_deopt[256] = {
     [FF_UNPACK_SEQUENCE_TUPLE] = FF_UNPACK_SEQUENCE,
     [FF_UNPACK_SEQUENCE_LIST] = FF_UNPACK_SEQUENCE,
     [FF_CALL_BUILTIN_CLASS] = FF_CALL,
-    [FF_CALL_BUILTIN_O] = FF_CALL,
     [FF_COMPARE_OP_INT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_FLOAT] = FF_COMPARE_OP,
     [FF_COMPARE_OP_STR] = FF_COMPARE_OP,
@@ -559,6 +559,7 @@ static const char *const ff_opcode_names[256] = {
     [FF_SEND] = "SEND",
     [FF_STORE_FAST__STORE_FAST] = "STORE_FAST__STORE_FAST",
     [FF_BINARY_OP] = "BINARY_OP",
+    [FF_CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [FF_CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
     [FF_CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
     [FF_CALL_ISINSTANCE] = "CALL_ISINSTANCE",
@@ -567,8 +568,8 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [FF_CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
     [FF_CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
-    [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
     [FF_MAKE_CELL] = "MAKE_CELL",
+    [FF_CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
     [FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
     [FF_COMPARE_OP] = "COMPARE_OP",
     [FF_FOR_ITER_LIST] = "FOR_ITER_LIST",
@@ -581,10 +582,10 @@ static const char *const ff_opcode_names[256] = {
     [FF_LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
     [FF_LOAD_GLOBAL] = "LOAD_GLOBAL",
     [FF_STORE_ATTR] = "STORE_ATTR",
-    [FF_POP_JUMP_FORWARD_IF_FALSE_BOOL] = "POP_JUMP_FORWARD_IF_FALSE_BOOL",
     [FF_COPY_FREE_VARS] = "COPY_FREE_VARS",
-    [FF_POP_JUMP_FORWARD_IF_FALSE_INT] = "POP_JUMP_FORWARD_IF_FALSE_INT",
+    [FF_POP_JUMP_FORWARD_IF_FALSE_BOOL] = "POP_JUMP_FORWARD_IF_FALSE_BOOL",
     [FF_RESUME] = "RESUME",
+    [FF_POP_JUMP_FORWARD_IF_FALSE_INT] = "POP_JUMP_FORWARD_IF_FALSE_INT",
     [FF_POP_JUMP_FORWARD_IF_FALSE_NONE] = "POP_JUMP_FORWARD_IF_FALSE_NONE",
     [FF_POP_JUMP_FORWARD_IF_FALSE_LIST] = "POP_JUMP_FORWARD_IF_FALSE_LIST",
     [FF_POP_JUMP_FORWARD_IF_FALSE_STR] = "POP_JUMP_FORWARD_IF_FALSE_STR",
@@ -616,7 +617,6 @@ static const char *const ff_opcode_names[256] = {
     [FF_CALL] = "CALL",
     [FF_CALL_FUNCTION_EX] = "CALL_FUNCTION_EX",
     [FF_CALL_BUILTIN_CLASS] = "CALL_BUILTIN_CLASS",
-    [FF_CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [FF_COMPARE_OP_INT] = "COMPARE_OP_INT",
     [FF_COMPARE_OP_FLOAT] = "COMPARE_OP_FLOAT",
     [FF_COMPARE_OP_STR] = "COMPARE_OP_STR",
@@ -769,6 +769,7 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_SEND: return jump ? (-1) : (0);
     case FF_STORE_FAST__STORE_FAST: return -2;
     case FF_BINARY_OP: return -1;
+    case FF_CALL_BUILTIN_O: return -oparg - 1;
     case FF_CALL_BUILTIN_FAST: return -oparg - 1;
     case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return -oparg - 1;
     case FF_CALL_ISINSTANCE: return -oparg - 1;
@@ -777,8 +778,8 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL_LIST_APPEND: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_O: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return -oparg - 1;
-    case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
     case FF_MAKE_CELL: return 0;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST: return -oparg - 1;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return -oparg - 1;
     case FF_COMPARE_OP: return -1;
     case FF_FOR_ITER_LIST: return jump ? (-1) : (1);
@@ -791,10 +792,10 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_LOAD_GLOBAL_BUILTIN: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_LOAD_GLOBAL: return ((oparg & 1) ? 1 : 0) + 1;
     case FF_STORE_ATTR: return -2;
-    case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return -1;
     case FF_COPY_FREE_VARS: return 0;
-    case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return -1;
+    case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return -1;
     case FF_RESUME: return 0;
+    case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_LIST: return -1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_STR: return -1;
@@ -826,7 +827,6 @@ ff_stack_effect(int opcode, int oparg, int jump)
     case FF_CALL: return -oparg - 1;
     case FF_CALL_FUNCTION_EX: return -((oparg & 1) ? 1 : 0) - 2;
     case FF_CALL_BUILTIN_CLASS: return -oparg - 1;
-    case FF_CALL_BUILTIN_O: return -oparg - 1;
     case FF_COMPARE_OP_INT: return -1;
     case FF_COMPARE_OP_FLOAT: return -1;
     case FF_COMPARE_OP_STR: return -1;
@@ -980,6 +980,7 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_SEND: return 2;
     case FF_STORE_FAST__STORE_FAST: return 2;
     case FF_BINARY_OP: return 2;
+    case FF_CALL_BUILTIN_O: return oparg + 2;
     case FF_CALL_BUILTIN_FAST: return oparg + 2;
     case FF_CALL_BUILTIN_FAST_WITH_KEYWORDS: return oparg + 2;
     case FF_CALL_ISINSTANCE: return oparg + 2;
@@ -988,8 +989,8 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL_LIST_APPEND: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_O: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_NOARGS: return oparg + 2;
-    case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
     case FF_MAKE_CELL: return 0;
+    case FF_CALL_METHOD_DESCRIPTOR_FAST: return oparg + 2;
     case FF_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: return oparg + 2;
     case FF_COMPARE_OP: return 2;
     case FF_FOR_ITER_LIST: return 1;
@@ -1002,10 +1003,10 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_LOAD_GLOBAL_BUILTIN: return 0;
     case FF_LOAD_GLOBAL: return 0;
     case FF_STORE_ATTR: return 2;
-    case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return 1;
     case FF_COPY_FREE_VARS: return 0;
-    case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return 1;
+    case FF_POP_JUMP_FORWARD_IF_FALSE_BOOL: return 1;
     case FF_RESUME: return 0;
+    case FF_POP_JUMP_FORWARD_IF_FALSE_INT: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_NONE: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_LIST: return 1;
     case FF_POP_JUMP_FORWARD_IF_FALSE_STR: return 1;
@@ -1037,7 +1038,6 @@ ff_stack_inputs(int opcode, int oparg)
     case FF_CALL: return oparg + 2;
     case FF_CALL_FUNCTION_EX: return ((oparg & 1) ? 1 : 0) + 3;
     case FF_CALL_BUILTIN_CLASS: return oparg + 2;
-    case FF_CALL_BUILTIN_O: return oparg + 2;
     case FF_COMPARE_OP_INT: return 2;
     case FF_COMPARE_OP_FLOAT: return 2;
     case FF_COMPARE_OP_STR: return 2;

@@ -278,6 +278,11 @@
 #endif
     &&TARGET_BINARY_OP,
 #if FF_LOOP_STAGE >= 1
+    &&TARGET_CALL_BUILTIN_O,
+#else
+    &&unknown_opcode,
+#endif
+#if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_BUILTIN_FAST,
 #else
     &&unknown_opcode,
@@ -317,12 +322,12 @@
 #else
     &&unknown_opcode,
 #endif
+    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_FAST,
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_MAKE_CELL,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS,
 #else
@@ -359,18 +364,18 @@
 #endif
     &&TARGET_LOAD_GLOBAL,
     &&TARGET_STORE_ATTR,
+    &&TARGET_COPY_FREE_VARS,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_BOOL,
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_COPY_FREE_VARS,
+    &&TARGET_RESUME,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_INT,
 #else
     &&unknown_opcode,
 #endif
-    &&TARGET_RESUME,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_POP_JUMP_FORWARD_IF_FALSE_NONE,
 #else
@@ -487,11 +492,6 @@
     &&TARGET_CALL_FUNCTION_EX,
 #if FF_LOOP_STAGE >= 1
     &&TARGET_CALL_BUILTIN_CLASS,
-#else
-    &&unknown_opcode,
-#endif
-#if FF_LOOP_STAGE >= 1
-    &&TARGET_CALL_BUILTIN_O,
 #else
     &&unknown_opcode,
 #endif

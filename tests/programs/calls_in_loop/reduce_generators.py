@@ -1,6 +1,7 @@
-# sum(g), any(g), all(g) of generators (s2.collect_generators runs any and all in the loop
-# once the site is specialized): items, __add__/__radd__/__bool__ order, errors,
-# early stops that finalize the generator, and recursion depths against CPython's.
+# sum(g), any(g), all(g) of generators, left to their C functions (s2.collect_generators
+# tried any and all in the loop and left them out: stage2/README.md), next to the
+# collections it does take: items, __add__/__radd__/__bool__ order, errors, early
+# stops that finalize the generator, and recursion depths against CPython's.
 import sys
 class B:
     def __init__(s, v): s.v = v
