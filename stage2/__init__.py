@@ -380,4 +380,15 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("scimark", "comprehensions", "hexiom"),
         test="tests/stage2/test_build_tuple.py",
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.collect_generators", stage=2, merge_order=66,
+        description="tuple(g), list(g) and set(g) of a generator of fivefold code run the "
+                    "generator in the same dispatch loop: each yield comes back to the call's "
+                    "site, which adds the item and resumes the generator, instead of the "
+                    "constructor iterating it from C (gen_iternext -> PEP 523 -> a run of the loop "
+                    "of its own per item). Items are added as they come, as the constructors add "
+                    "them; list(g) is allocated as list_extend allocates it.",
+        targets=("nqueens", "generators", "comprehensions"),
+        test="tests/stage2/test_collect_generators.py",
+        requires=("s1.call", FRAMES_LOOP.id))),
 ]

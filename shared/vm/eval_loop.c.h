@@ -326,6 +326,17 @@ exit_frame:
              * arguments are below 256 (no EXTENDED_ARG). */
             FF_RELEASE_RETURNED_GENERATOR(tstate, ff_generator_leave(tstate, dying, FRAME_COMPLETED));
             FF_LOAD_FRAME_STATE();
+#ifdef FF_GENERATOR_RETURNS_TO_STEP
+            if (FF_GENERATOR_RETURNS_TO_STEP()) {
+                /* A stage's resume point that takes the generator's end itself
+                 * (stage2.h): the return value goes, as a constructor iterating
+                 * the generator drops it, and NULL on the stack says "finished". */
+                Py_DECREF(frame_result);
+                frame_result = NULL;
+                *stack_pointer++ = NULL;
+                DISPATCH();
+            }
+#endif
             PyObject *resumer = *--stack_pointer;
             if (ff_deopt[_Py_OPCODE(next_instr[-1 - ff_cache_size[FF_FOR_ITER]])] == FF_FOR_ITER) {
                 Py_DECREF(frame_result);   /* as CPython: the value, then the iterator */

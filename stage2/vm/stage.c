@@ -97,6 +97,7 @@ configure(const unsigned char *on)
     ff_call_function_ex_on = on[FF_CHANGE_s2_call_function_ex];
     ff_cheap_c_calls = on[FF_CHANGE_s2_cheap_c_calls];
     ff_build_tuple_on = on[FF_CHANGE_s2_build_tuple];
+    ff_collect_generators = on[FF_CHANGE_s2_collect_generators];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

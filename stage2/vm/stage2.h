@@ -291,6 +291,12 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
 #define FF_ON_UNWIND_INTO_CALLER() \
     do { if (_Py_OPCODE(*next_instr) == FF_EXIT_INIT_CHECK) { Py_LeaveRecursiveCall(); } } while (0)
 
+/* A generator resumed in the loop returned to a resume point that takes its end
+ * itself: s2.collect_generators' COLLECT_STEP (written only into a CALL's cache
+ * unit, so no FOR_ITER's or SEND's resume point is one). */
+#define FF_GENERATOR_RETURNS_TO_STEP() (_Py_OPCODE(*next_instr) == FF_COLLECT_STEP)
+#include "collect_generators.h"
+
 /* FF_BRANCH_ON(truth): s2.compare_branch's body, for a comparison op whose
  * inputs `left` and `right` are ints, floats or strs (releasing them runs no
  * code). When the next instruction (after this one's caches) is a conditional

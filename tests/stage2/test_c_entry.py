@@ -155,7 +155,9 @@ RUNAWAY = """
     def through_eq(n):
         return Eq() == Eq()
     def gens(n):
-        yield from list(gens(n + 1))
+        # [*g] iterates g from C (LIST_EXTEND); list(g) would run it in the
+        # loop (s2.collect_generators), with no C entry to guard
+        yield from [*gens(n + 1)]
     def through_generators(n):
         return list(gens(n))
     class Init:
