@@ -18,8 +18,8 @@ an Isa: the assembler resolves them first.
 
 from __future__ import annotations
 
-# opcode (CPython's numbering) is imported by cpython_isa only: the tests' oracle, never
-# the run path.
+# opcode (CPython's numbering) is imported by cpython_isa and _cpython_effect only: the
+# tests' oracle, never the run path.
 
 # Pseudo jumps and the real forward/backward pair each resolves to (3.11).
 DIRECTIONAL_JUMPS: dict[str, tuple[str, str | None]] = {
