@@ -29,7 +29,9 @@ if [ "$ENGINE" = cpy ]; then
   cmd=($PY "$FILE")
 else
   export FIVEFOLD_STAGE=$ENGINE
-  [ -n "$ACC" ] && export FIVEFOLD_ACCELERATE=$ACC
+  # The benchmark's stdlib modules compiled too, unless FIVEFOLD_ACCELERATE names what to
+  # compile instead ('*': the whole program, as `--accelerate-all` alone).
+  [ -n "$ACC" ] && [ -z "${FIVEFOLD_ACCELERATE:-}" ] && export FIVEFOLD_ACCELERATE=$ACC
   cmd=($PY -m fivefold run "$FILE")
 fi
 

@@ -88,4 +88,5 @@ def test_jumps_and_shadow_opcodes():
     assert {opcodes.opname[k]: v for k, v in opcodes.SHADOW_OPCODES.items()} == {
         name: cpython.opmap[name]
         for name in ("RESUME", "SEND", "YIELD_VALUE", "MAKE_CELL", "COPY_FREE_VARS", "RETURN_GENERATOR")}
-    assert opcodes.CPYTHON_OPCODES["NOP"] == cpython.opmap["NOP"]
+    # The compiler writes shadow code with these numbers instead of importing opcode.
+    assert opcodes.CPYTHON_OPCODES == {name: cpython.opmap[name] for name in opcodes.CPYTHON_OPCODES}

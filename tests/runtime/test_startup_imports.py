@@ -4,7 +4,9 @@ holds plus fivefold's own modules. Start-up time is measured by the harness (the
 startup metric), never here; this is what keeps it low: the command line is parsed
 without argparse, the registry and the importer without dataclasses, inspect or
 importlib.resources, and the main program's code comes from the program cache
-without importing the compiler."""
+without importing the compiler. When it must compile (first run, -B,
+PYTHONDONTWRITEBYTECODE, new -c code), the compiler adds ast and little else: no
+dataclasses, inspect, typing or copy (issue 15)."""
 
 from __future__ import annotations
 
@@ -64,3 +66,38 @@ def test_help_and_version_import_no_subcommand_module(tmp_path):
         assert result.returncode == 0, result.stderr
         loaded = eval(result.stdout.splitlines()[-1])
         assert set(loaded) <= {"fivefold", "fivefold.changes", "fivefold.cli"}, word
+
+
+# What the compiler must not bring into a program that compiles (each cost milliseconds,
+# and under --accelerate-all what the compiler uses stays on CPython). Counted beyond
+# what python itself imported (an editable install's loader imports typing and inspect).
+HEAVY = {"dataclasses", "inspect", "typing", "copy"}
+# Beyond `import ast` (which the compiler is built on), all the compiler may import:
+# `from __future__ import annotations` imports __future__; warnings silences the
+# SyntaxWarnings of ast.parse and compile(); _symtable is CPython's symbol table.
+COMPILER_EXTRA = {"__future__", "warnings", "_symtable"}
+
+
+def test_compiler_imports_only_ast_and_little_else(tmp_path):
+    with_ast = _modules([sys.executable, "-c", "import ast\n" + SHOW], tmp_path,
+                        tmp_path / "cache")
+    ours = _modules([sys.executable, "-c", "import fivefold.compiler\n" + SHOW], tmp_path,
+                    tmp_path / "cache")
+    extra = {name for name in ours - with_ast if not _own(name)}
+    assert extra <= COMPILER_EXTRA, f"the compiler imports {sorted(extra - COMPILER_EXTRA)}"
+    assert not extra & HEAVY
+
+
+def test_a_run_that_compiles_imports_no_heavy_module(tmp_path):
+    python = _modules([sys.executable, "-c", SHOW], tmp_path, tmp_path / "cache")
+    for front in ([*FIVEFOLD, "run"], [str(LAUNCHER)]):
+        for n in range(2):  # new code each time: never in the program cache
+            result = subprocess.run([*front, "-c", f"{SHOW}  # {front[-1]} {n}"], cwd=tmp_path,
+                                    capture_output=True, text=True, timeout=120,
+                                    env=clean_env(tmp_path / "cache", PYTHONDONTWRITEBYTECODE="1"))
+            assert result.returncode == 0, result.stderr
+            ours = set(json.loads(result.stdout))
+            assert "fivefold.compiler" in ours, "the program was not compiled"
+            extra = {name for name in ours - python if not _own(name)}
+            assert not extra & HEAVY, f"a compiling run imports {sorted(extra & HEAVY)}"
+            assert not extra & {"dis", "tokenize", "symtable", "threading"}, sorted(extra)

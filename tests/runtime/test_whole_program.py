@@ -18,14 +18,16 @@ PYTHON = [sys.executable]
 ON = "lambda f: bool(f.__code__.co_flags & 0x20000000)"
 
 PROGRAM = f"""
-import json, sys, textwrap, fractions, statistics, re
+import json, sys, textwrap, fractions, statistics, re, collections
 on = {ON}
 print(json.dumps({{"a": [1, 2.5, None], "b": "x"}}, indent=1, sort_keys=True))
 print(textwrap.fill("hello world " * 4, 20))
 print(statistics.mean([1, 2, 3, 4]), fractions.Fraction(10, 4))
 print(re.compile(r"(a)(?P<n>b)+").fullmatch("abb").groupdict())
+print(collections.Counter("abracadabra").most_common(2))
 flags = {{"json": on(json.dumps), "textwrap": on(textwrap.fill),
          "statistics": on(statistics.mean), "re": on(re.compile),
+         "collections": on(collections.Counter.most_common),
          "fivefold": on(sys.modules["fivefold.runtime.program"].execute)
                      if "fivefold.runtime.program" in sys.modules else None}}
 print("FLAGS", json.dumps(flags), file=sys.stderr)
@@ -72,9 +74,12 @@ def test_accelerate_all_runs_the_standard_library_on_fivefold(prog):
         flags = _flags(ours.stderr)
         assert flags["json"] and flags["textwrap"] and flags["statistics"], flags
         assert flags["fivefold"] is False  # fivefold itself never
-        # re is used by the compiler: stays on CPython under "*", with the reason said.
-        assert not flags["re"]
-        assert "on CPython, used by fivefold's compiler or runtime" in ours.stderr
+        # collections is used by the compiler: stays on CPython under "*", with the reason
+        # said. re is not (since the compiler stopped using dataclasses): on fivefold.
+        assert not flags["collections"] and flags["re"], flags
+        [used] = [line for line in ours.stderr.splitlines()
+                  if "on CPython, used by fivefold's compiler or runtime" in line]
+        assert {"ast", "collections"} <= set(used.rsplit(": ", 1)[1].split(", ")), used
         assert "on CPython, fivefold itself" in ours.stderr
         assert "on CPython, built-in module" in ours.stderr
         assert "modules on fivefold:" in ours.stderr
@@ -83,11 +88,11 @@ def test_accelerate_all_runs_the_standard_library_on_fivefold(prog):
 
 
 def test_named_pattern_overrides_compiler_dependency_and_opt_out_wins(prog):
-    ours = run(FIVEFOLD_RUN, ["--accelerate-all", "--accelerate", "re",
+    ours = run(FIVEFOLD_RUN, ["--accelerate-all", "--accelerate", "collections",
                               "--no-accelerate", "textwrap", "prog.py"], prog, prog / "cache")
     assert ours.returncode == 0, ours.stderr
     flags = _flags(ours.stderr)
-    assert flags["re"] and flags["json"] and not flags["textwrap"], flags
+    assert flags["collections"] and flags["json"] and not flags["textwrap"], flags
     via_env = run(FIVEFOLD_RUN, ["--stats", "prog.py"], prog, prog / "cache",
                   FIVEFOLD_ACCELERATE="*", FIVEFOLD_NO_ACCELERATE="json,statistics")
     flags = _flags(via_env.stderr)
@@ -176,3 +181,28 @@ def test_tools_that_compile_code_themselves(tmp_path):
     code = "import runpy, sys; sys.path.insert(0, '.'); runpy.run_module('small')"
     ours = run(FIVEFOLD_RUN, ["--accelerate-all", "-c", code], tmp_path, tmp_path / "cache")
     assert ours.stdout == "328350 True\n", ours.stderr
+
+
+def test_copy_is_not_a_compiler_dependency_and_runs_on_fivefold(tmp_path):
+    # The compiler used to be made of dataclasses, which import copy: copy.deepcopy then
+    # stayed on CPython under --accelerate-all.
+    deps = run(PYTHON, ["-c", "from fivefold import compiler; "
+                              "from fivefold.runtime import import_hook, in_place; "
+                              "print(' '.join(sorted(in_place.compiler_dependencies())))"],
+               tmp_path, tmp_path / "cache")
+    assert deps.returncode == 0, deps.stderr
+    names = set(deps.stdout.split())
+    assert "fivefold.compiler.assembler" in names and "ast" in names
+    assert not names & {"copy", "dataclasses", "inspect", "typing"}, sorted(names)
+    code = (f"import copy; on = {ON}; x = {{'a': [1, (2, [3])], 'b': {{4}}}}; "
+            "y = copy.deepcopy(x); print(y, y == x, y['a'][1][1] is not x['a'][1][1], "
+            "on(copy.deepcopy), on(copy._deepcopy_list))")
+    expected = run(PYTHON, ["-c", code], tmp_path, tmp_path / "cache")
+    assert expected.stdout.split()[-2:] == ["False", "False"]
+    ours = run(FIVEFOLD_RUN, ["--stats", "--accelerate-all", "-c", code], tmp_path,
+               tmp_path / "cache")
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout.split()[:-2] == expected.stdout.split()[:-2]
+    assert ours.stdout.split()[-2:] == ["True", "True"], ours.stderr
+    [line] = [line for line in ours.stderr.splitlines() if "on fivefold, compiled on import" in line]
+    assert "copy" in line.split(": ", 1)[1].split(", ")

@@ -123,12 +123,8 @@ def compile_source(source: str | bytes, filename: str, *, target: str = "fivefol
 
 def _compile_checked(source: str | bytes, filename: str, target: str,
                      optimize: int) -> types.CodeType:
-    if isinstance(source, bytes):
-        from io import BytesIO
-        import tokenize
-
-        encoding, _ = tokenize.detect_encoding(BytesIO(source).readline)
-        source = source.decode(encoding)
+    # Bytes are given to ast.parse and symtable as they are: CPython's tokenizer decodes
+    # them (BOM, coding cookie) as compile() did, without importing tokenize.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tree = ast.parse(source, filename)

@@ -19,7 +19,6 @@ compiler's output independent of the VM.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
 
 from fivefold.compiler.cfg import Cfg
 from fivefold.compiler.instr import Instr, Position
@@ -30,16 +29,20 @@ DEREF_OPS = {"LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLOSURE", "LOAD_
              "MAKE_CELL"}
 
 
-@dataclass
 class Assembled:
-    """Everything a code object needs, before it becomes one."""
+    """Everything a code object needs, before it becomes one. (Written out, not a
+    dataclass: dataclasses would bring inspect, copy and re into every compiling run.)"""
 
-    bytecode: bytes
-    exceptiontable: list[tuple[int, int, int, int, int]]
-    stacksize: int
-    instrs: list[Instr]  # final, with .offset and .size
-    nunits: int
-    firstlineno: int
+    __slots__ = ("bytecode", "exceptiontable", "stacksize", "instrs", "nunits", "firstlineno")
+
+    def __init__(self, bytecode: bytes, exceptiontable: list[tuple[int, int, int, int, int]],
+                 stacksize: int, instrs: list[Instr], nunits: int, firstlineno: int):
+        self.bytecode = bytecode
+        self.exceptiontable = exceptiontable
+        self.stacksize = stacksize
+        self.instrs = instrs  # final, with .offset and .size
+        self.nunits = nunits
+        self.firstlineno = firstlineno
 
     @property
     def linetable(self) -> bytes:
@@ -411,13 +414,27 @@ def _template(unit: Unit, filename: str, code: bytes, linetable_: bytes, stacksi
         tuple(unit.freevars), tuple(unit.cellvars))
 
 
+_SHADOW_NUMBERS: dict[str, int] = {}
+
+
+def _shadow_numbers() -> dict[str, int]:
+    """CPython 3.11's numbers of the opcodes shadow code holds, from the generated table
+    (tests/codegen checks them against CPython's `opcode`, which would cost every
+    compiling run opcode and _opcode to import)."""
+    if not _SHADOW_NUMBERS:
+        from fivefold.generated import opcodes
+
+        _SHADOW_NUMBERS.update((opcodes.opname[ours], theirs)
+                               for ours, theirs in opcodes.SHADOW_OPCODES.items())
+        _SHADOW_NUMBERS.update(opcodes.CPYTHON_OPCODES)
+    return _SHADOW_NUMBERS
+
+
 def _shadow_code(asm: Assembled, fivefold: Isa) -> bytes:
     """One CPython code unit per fivefold unit: mirrored opcodes keep fivefold's oparg,
     everything else is NOP; then LOAD_ASSERTION_ERROR; RAISE_VARARGS 1."""
-    import opcode as cpython
-
     mirrored = set(fivefold.mirrored)
-    opmap = cpython.opmap
+    opmap = _shadow_numbers()
     nop = bytes([opmap["NOP"], 0])
     out = bytearray()
     for instr in asm.instrs:

@@ -10,8 +10,6 @@ exception handlers per instruction (label_exception_targets) and NOP removal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from fivefold.compiler.instr import Instr, Label, Position
 from fivefold.compiler.isa import (DIRECTIONAL_JUMPS, FORWARD_ONLY_JUMPS, NO_FALLTHROUGH,
                                    SETUP_OPS, Isa)
@@ -30,14 +28,22 @@ def is_jump(instr: Instr) -> bool:
     return instr.target is not None and instr.name not in SETUP_OPS
 
 
-@dataclass(eq=False)
 class Block:
-    label: Label | None
-    instrs: list[Instr] = field(default_factory=list)
-    startdepth: int = -1
-    preserve_lasti: bool = False
-    visited: bool = False
-    offset: int = 0
+    """A basic block; compared and hashed by identity. (Slots, not a dataclass: one
+    per basic block, and dataclasses would bring inspect, copy and re into every
+    compiling run.)"""
+
+    __slots__ = ("label", "instrs", "startdepth", "preserve_lasti", "visited", "offset")
+
+    def __init__(self, label: Label | None, instrs: list[Instr] | None = None,
+                 startdepth: int = -1, preserve_lasti: bool = False, visited: bool = False,
+                 offset: int = 0):
+        self.label = label
+        self.instrs = [] if instrs is None else instrs
+        self.startdepth = startdepth
+        self.preserve_lasti = preserve_lasti
+        self.visited = visited
+        self.offset = offset
 
     def last(self) -> Instr | None:
         return self.instrs[-1] if self.instrs else None

@@ -12,9 +12,9 @@ that unit (or the module) fall back to CPython, never stops the program.
 
 from __future__ import annotations
 
+import _thread
 import ast
 import sys
-import threading
 from contextlib import contextmanager
 
 from fivefold.compiler.nodes import node_fields
@@ -26,7 +26,7 @@ FRAMES_PER_LEVEL = 6
 # Below this depth the default limit is enough and nothing is changed.
 SHALLOW = 60
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading.Lock itself, without importing threading
 _raised = 0          # compilations currently running with a raised limit
 _saved_limit = 0     # the limit before the first of them
 

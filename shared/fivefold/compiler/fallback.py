@@ -16,7 +16,6 @@ import ast
 import types
 import warnings
 from collections import Counter
-from dataclasses import dataclass, field
 
 from fivefold.compiler.depth import limit_raised_by, nesting_depth
 from fivefold.compiler.scopes import DEF_IMPORT
@@ -31,20 +30,30 @@ SYNTHETIC = "__fivefold_fallback__"
 UNSUPPORTED: dict[type, str] = {}
 
 
-@dataclass
+# The two classes are written out, not dataclasses: dataclasses would bring inspect,
+# copy and re into every run that compiles.
 class FallbackRecord:
-    filename: str
-    qualname: str
-    lineno: int
-    reason: str
+    """One scope that runs on CPython, and why."""
+
+    __slots__ = ("filename", "qualname", "lineno", "reason")
+
+    def __init__(self, filename: str, qualname: str, lineno: int, reason: str):
+        self.filename = filename
+        self.qualname = qualname
+        self.lineno = lineno
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return (f"FallbackRecord(filename={self.filename!r}, qualname={self.qualname!r}, "
+                f"lineno={self.lineno!r}, reason={self.reason!r})")
 
 
-@dataclass
 class Stats:
     """What the compiler did in this process: units compiled, fallbacks and why."""
 
-    units_compiled: int = 0
-    fallbacks: list[FallbackRecord] = field(default_factory=list)
+    def __init__(self, units_compiled: int = 0, fallbacks: list[FallbackRecord] | None = None):
+        self.units_compiled = units_compiled
+        self.fallbacks = [] if fallbacks is None else fallbacks
 
     def reasons(self) -> Counter:
         return Counter(f.reason for f in self.fallbacks)

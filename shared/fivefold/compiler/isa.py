@@ -18,9 +18,8 @@ an Isa: the assembler resolves them first.
 
 from __future__ import annotations
 
-import dis
-import opcode as _cpython_opcode
-from dataclasses import dataclass, field
+# opcode (CPython's numbering) is imported by cpython_isa and _cpython_effect only: the
+# tests' oracle, never the run path.
 
 # Pseudo jumps and the real forward/backward pair each resolves to (3.11).
 DIRECTIONAL_JUMPS: dict[str, tuple[str, str | None]] = {
@@ -65,19 +64,25 @@ def pseudo_stack_effect(name: str, arg: int, jump: bool) -> int:
     raise KeyError(name)
 
 
-@dataclass
 class Isa:
-    """Numbering, caches and stack effects of one instruction set."""
+    """Numbering, caches and stack effects of one instruction set. (Written out, not a
+    dataclass: dataclasses would bring inspect, copy and re into every compiling run.)"""
 
-    name: str
-    opmap: dict[str, int]
-    caches: dict[str, int] = field(default_factory=dict)
-    mirrored: tuple[str, ...] = DEFAULT_MIRRORED
-    has_precall: bool = False  # CPython 3.11: CALL n is preceded by PRECALL n
-    _stack_effect: object = None  # callable(name, arg, jump) -> int
-    has_arg: object = None  # callable(name) -> bool: False when the oparg is ignored
-    _effects: dict = field(default_factory=dict, repr=False)  # (name, arg, jump) -> effect
-    encoded: dict = field(default_factory=dict, repr=False)  # (name, arg) -> code units
+    def __init__(self, name: str, opmap: dict[str, int], caches: dict[str, int] | None = None,
+                 mirrored: tuple[str, ...] = DEFAULT_MIRRORED, has_precall: bool = False,
+                 _stack_effect=None, has_arg=None):
+        self.name = name
+        self.opmap = opmap
+        self.caches = {} if caches is None else caches
+        self.mirrored = mirrored
+        self.has_precall = has_precall  # CPython 3.11: CALL n is preceded by PRECALL n
+        self._stack_effect = _stack_effect  # callable(name, arg, jump) -> int
+        self.has_arg = has_arg  # callable(name) -> bool: False when the oparg is ignored
+        self._effects: dict = {}  # (name, arg, jump) -> effect
+        self.encoded: dict = {}  # (name, arg) -> code units
+
+    def __repr__(self) -> str:
+        return f"<Isa {self.name}>"
 
     def opcode(self, name: str) -> int:
         try:
@@ -102,17 +107,21 @@ class Isa:
 
 
 def _cpython_effect(name: str, arg: int, jump: bool) -> int:
+    import opcode as _cpython_opcode  # dis.stack_effect is opcode's, without dis
+
     op = _cpython_opcode.opmap[name]
     if op < _cpython_opcode.HAVE_ARGUMENT:
-        return dis.stack_effect(op, jump=jump)
+        return _cpython_opcode.stack_effect(op, jump=jump)
     if name == "CALL":
         # fivefold's CALL includes 3.11's PRECALL (-argc) and CALL (-1).
         return -arg - 1
-    return dis.stack_effect(op, arg, jump=jump)
+    return _cpython_opcode.stack_effect(op, arg, jump=jump)
 
 
 def cpython_isa() -> Isa:
     """CPython 3.11's own numbering: for assembling test code objects CPython runs."""
+    import opcode as _cpython_opcode
+
     caches = {name: _cpython_opcode._inline_cache_entries[op]
               for name, op in _cpython_opcode.opmap.items()}
     return Isa("cpython", dict(_cpython_opcode.opmap), caches, DEFAULT_MIRRORED,

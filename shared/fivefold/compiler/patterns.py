@@ -13,7 +13,6 @@ position and leaves it set (SET_LOC), expressions restore it (VISIT).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 
 from fivefold.compiler.errors import CompileError
 from fivefold.compiler.instr import Label
@@ -31,14 +30,18 @@ def is_star_wildcard(p) -> bool:
     return isinstance(p, ast.MatchStar) and p.name is None
 
 
-@dataclass
 class PatternContext:
-    """CPython's pattern_context."""
+    """CPython's pattern_context. (Written out, not a dataclass: dataclasses would bring
+    inspect, copy and re into every compiling run.)"""
 
-    stores: list = field(default_factory=list)  # names captured so far, in order
-    allow_irrefutable: bool = False
-    fail_pop: list = field(default_factory=list)  # fail_pop[n]: pops n items, then fails
-    on_top: int = 0  # items above the captures that a failure must pop too
+    __slots__ = ("stores", "allow_irrefutable", "fail_pop", "on_top")
+
+    def __init__(self, stores: list | None = None, allow_irrefutable: bool = False,
+                 fail_pop: list | None = None, on_top: int = 0):
+        self.stores = [] if stores is None else stores  # names captured so far, in order
+        self.allow_irrefutable = allow_irrefutable
+        self.fail_pop = [] if fail_pop is None else fail_pop  # fail_pop[n]: pops n, then fails
+        self.on_top = on_top  # items above the captures that a failure must pop too
 
 
 class Patterns:

@@ -2,7 +2,7 @@
 
 CPython's compiler asks its symbol table, for each name in each block, whether
 the name is local, a cell, free, or an implicit or explicit global; we ask the
-same table through `symtable` so that scoping is CPython's exactly (class
+same table through `_symtable` (the C module under `symtable`) so that scoping is CPython's exactly (class
 scopes, `__class__` for zero-argument `super()`, comprehension `.0`, walrus
 targets, name mangling are all decided there).
 """
@@ -10,8 +10,6 @@ targets, name mangling are all decided there).
 from __future__ import annotations
 
 import _symtable
-import symtable
-from dataclasses import dataclass, field
 
 LOCAL = _symtable.LOCAL
 GLOBAL_EXPLICIT = _symtable.GLOBAL_EXPLICIT
@@ -28,18 +26,27 @@ _TYPES = {_symtable.TYPE_MODULE: MODULE, _symtable.TYPE_FUNCTION: FUNCTION,
           _symtable.TYPE_CLASS: CLASS}
 
 
-@dataclass
 class Scope:
-    """One block of the symbol table: a module, class or function-like scope."""
+    """One block of the symbol table: a module, class or function-like scope. (Slots,
+    not a dataclass: one per block, and dataclasses would bring inspect, copy and re
+    into every compiling run.)"""
 
-    name: str
-    kind: str  # MODULE, FUNCTION (also lambda, comprehension, genexpr) or CLASS
-    lineno: int
-    symbols: dict[str, int]  # name -> flags
-    params: list[str]
-    nested: bool
-    children: list["Scope"] = field(default_factory=list)
-    _by_key: dict = field(default_factory=dict, repr=False)
+    __slots__ = ("name", "kind", "lineno", "symbols", "params", "nested", "children", "_by_key")
+
+    def __init__(self, name: str, kind: str, lineno: int, symbols: dict[str, int],
+                 params: list[str], nested: bool, children: list[Scope] | None = None,
+                 _by_key: dict | None = None):
+        self.name = name
+        self.kind = kind  # MODULE, FUNCTION (also lambda, comprehension, genexpr) or CLASS
+        self.lineno = lineno
+        self.symbols = symbols  # name -> flags
+        self.params = params
+        self.nested = nested
+        self.children = [] if children is None else children
+        self._by_key = {} if _by_key is None else _by_key  # (name, lineno) -> [child, ...]
+
+    def __repr__(self) -> str:
+        return f"<Scope {self.kind} {self.name} line {self.lineno}>"
 
     def scope_of(self, name: str) -> int:
         """CPython's _PyST_GetScope: 0 when the name is unknown here."""
@@ -73,10 +80,10 @@ class Scope:
         return queue.pop(0)
 
 
-def build_scopes(source: str, filename: str) -> Scope:
+def build_scopes(source: str | bytes, filename: str) -> Scope:
     """The module's symbol table as a tree of Scopes."""
-    top = symtable.symtable(source, filename, "exec")
-    return _convert(top._table)
+    # symtable.symtable(...)._table, without symtable.py's wrappers (and their weakref).
+    return _convert(_symtable.symtable(source, filename, "exec"))
 
 
 def _convert(entry) -> Scope:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import ast
-import math
-from dataclasses import dataclass, field
 
 from fivefold.compiler.instr import Instr, Label, Position, position_of
 from fivefold.compiler.scopes import Scope
@@ -32,7 +30,7 @@ def const_key(value):
     if value is None or value is Ellipsis or isinstance(value, (bool, int, str, bytes)):
         return (type(value), value)
     if isinstance(value, float):
-        return (float, value, math.copysign(1.0, value) if value == 0.0 else 0, repr(value))
+        return (float, value, repr(value))  # repr tells -0.0 from 0.0 (and NaN from NaN)
     if isinstance(value, complex):
         return (complex, repr(value))
     if isinstance(value, tuple):
@@ -42,15 +40,23 @@ def const_key(value):
     return (type(value), id(value))  # code objects: by identity
 
 
-@dataclass
+# FBlock and Unit are written out, not dataclasses: dataclasses would bring inspect,
+# copy and re into every run that compiles.
 class FBlock:
     """An entry of the frame-block stack that break/continue/return unwind through."""
 
-    kind: str  # WHILE_LOOP, FOR_LOOP, TRY_EXCEPT, FINALLY_TRY, FINALLY_END, WITH,
-    #            HANDLER_CLEANUP, POP_VALUE, EXCEPTION_HANDLER
-    block: Label | None = None
-    exit: Label | None = None
-    datum: object = None
+    __slots__ = ("kind", "block", "exit", "datum")
+
+    def __init__(self, kind: str, block: Label | None = None, exit: Label | None = None,
+                 datum: object = None):
+        self.kind = kind  # WHILE_LOOP, FOR_LOOP, TRY_EXCEPT, FINALLY_TRY, FINALLY_END, WITH,
+        #                   HANDLER_CLEANUP, POP_VALUE, EXCEPTION_HANDLER
+        self.block = block
+        self.exit = exit
+        self.datum = datum
+
+    def __repr__(self) -> str:
+        return f"FBlock({self.kind!r}, {self.block!r}, {self.exit!r}, {self.datum!r})"
 
 
 class FreeName(str):
@@ -58,35 +64,40 @@ class FreeName(str):
     (CPython's compiler_nameop looks FREE names up in u_freevars)."""
 
 
-@dataclass
 class Unit:
-    """One code unit being compiled."""
+    """One code unit being compiled. Made with its kind, names, scope, first line and
+    class name; the rest starts empty and is filled as the unit is compiled."""
 
-    kind: str
-    name: str
-    qualname: str
-    scope: Scope
-    firstlineno: int
-    private: str | None = None  # class name used for name mangling
-    instrs: list = field(default_factory=list)  # Instr | Label
-    consts: list = field(default_factory=list)
-    const_index: dict = field(default_factory=dict)
-    names: list[str] = field(default_factory=list)
-    varnames: list[str] = field(default_factory=list)
-    cellvars: list[str] = field(default_factory=list)
-    freevars: list[str] = field(default_factory=list)
-    argcount: int = 0
-    posonlyargcount: int = 0
-    kwonlyargcount: int = 0
-    flags: int = 0
-    is_generator: bool = False  # CPython's ste_generator: yields
-    is_coroutine: bool = False  # ste_coroutine: async def, or an async comprehension
-    fblocks: list[FBlock] = field(default_factory=list)
-    pos: Position | None = None
-    docstring: str | None = None
-    # name -> index in names / varnames (first occurrence), kept beside the lists
-    _name_index: dict = field(default_factory=dict, repr=False)
-    _varname_index: dict = field(default_factory=dict, repr=False)
+    def __init__(self, kind: str, name: str, qualname: str, scope: Scope, firstlineno: int,
+                 private: str | None = None):
+        self.kind = kind
+        self.name = name
+        self.qualname = qualname
+        self.scope = scope
+        self.firstlineno = firstlineno
+        self.private = private  # class name used for name mangling
+        self.instrs: list = []  # Instr | Label
+        self.consts: list = []
+        self.const_index: dict = {}
+        self.names: list[str] = []
+        self.varnames: list[str] = []
+        self.cellvars: list[str] = []
+        self.freevars: list[str] = []
+        self.argcount = 0
+        self.posonlyargcount = 0
+        self.kwonlyargcount = 0
+        self.flags = 0
+        self.is_generator = False  # CPython's ste_generator: yields
+        self.is_coroutine = False  # ste_coroutine: async def, or an async comprehension
+        self.fblocks: list[FBlock] = []
+        self.pos: Position | None = None
+        self.docstring: str | None = None
+        # name -> index in names / varnames (first occurrence), kept beside the lists
+        self._name_index: dict = {}
+        self._varname_index: dict = {}
+
+    def __repr__(self) -> str:
+        return f"<Unit {self.kind} {self.qualname or self.name} line {self.firstlineno}>"
 
     # --- tables -------------------------------------------------------------
     def add_const(self, value) -> int:
