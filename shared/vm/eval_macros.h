@@ -98,19 +98,10 @@ static inline uint16_t read_u16(const uint16_t *p) { return *p; }
 
 /* FF_LIST_APPEND_TAKE(list, v): append v to the exact list `list`, taking the
  * caller's reference to v; 0, or -1 with an exception. With FF_CHEAP_C_CALLS a
- * list with room stores v in place, as CPython 3.11's _PyList_AppendTakeRef
- * does (its resize half is not exported); otherwise PyList_Append. */
+ * list with room stores v in place (ff_list_append_take_ref, vm_internal.h);
+ * otherwise PyList_Append. */
 #define FF_LIST_APPEND_TAKE(list, v) \
-    ((FF_CHEAP_C_CALLS && Py_SIZE(list) < ((PyListObject *)(list))->allocated) \
-     ? (PyList_SET_ITEM((list), Py_SIZE(list), (v)), Py_SET_SIZE((list), Py_SIZE(list) + 1), 0) \
-     : ff_list_append_take((list), (v)))
-static inline int
-ff_list_append_take(PyObject *list, PyObject *v)
-{
-    int err = PyList_Append(list, v);
-    Py_DECREF(v);
-    return err;
-}
+    (FF_CHEAP_C_CALLS ? ff_list_append_take_ref((list), (v)) : ff_list_append_take((list), (v)))
 
 /* Signals, pending calls, GIL drop requests; checked on backward jumps and at
  * function entry. The stack must be consistent where this is used. */

@@ -103,6 +103,31 @@ ff_generator_leave(PyThreadState *tstate, _PyInterpreterFrame *frame, int state)
     return gen;
 }
 
+/* Append v to the exact list `list`, taking the caller's reference to v; 0, or
+ * -1 with an exception: PyList_Append, then the reference dropped. */
+static inline int
+ff_list_append_take(PyObject *list, PyObject *v)
+{
+    int err = PyList_Append(list, v);
+    Py_DECREF(v);
+    return err;
+}
+
+/* The same, a list with room storing v in place, as CPython 3.11's
+ * _PyList_AppendTakeRef does (its resize half is not exported): what
+ * list_extend and LIST_APPEND do, the growth PyList_Append's. */
+static inline int
+ff_list_append_take_ref(PyObject *list, PyObject *v)
+{
+    PyListObject *l = (PyListObject *)list;
+    if (Py_SIZE(l) < l->allocated) {
+        PyList_SET_ITEM(l, Py_SIZE(l), v);
+        Py_SET_SIZE(l, Py_SIZE(l) + 1);
+        return 0;
+    }
+    return ff_list_append_take(list, v);
+}
+
 /* A suspended generator's frame made ready to run (the value sent in pushed,
  * the thread's exception state chained), as gen_send_ex2 does before running it. */
 static inline _PyInterpreterFrame *

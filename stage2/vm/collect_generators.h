@@ -21,25 +21,15 @@ ff_collects_items(PyObject *cls)
  * list(g)'s is the result itself, made room for as list_extend makes room. */
 PyObject *ff_collection_new(PyObject *cls);
 
-/* Add value, taking the reference: 0, or -1 with an exception. A list with room
- * takes it in place, as list_extend and _PyList_AppendTakeRef do; else
- * PyList_Append grows it as they would. */
+/* Add value, taking the reference: 0, or -1 with an exception. A list grows as
+ * list_extend grows it (in place while it has room). */
 static inline int
 ff_collection_add(PyObject *collection, PyObject *value)
 {
-    int err;
     if (PyList_CheckExact(collection)) {
-        PyListObject *list = (PyListObject *)collection;
-        if (Py_SIZE(list) < list->allocated) {
-            PyList_SET_ITEM(list, Py_SIZE(list), value);
-            Py_SET_SIZE(list, Py_SIZE(list) + 1);
-            return 0;
-        }
-        err = PyList_Append(collection, value);
+        return ff_list_append_take_ref(collection, value);
     }
-    else {
-        err = PySet_Add(collection, value);
-    }
+    int err = PySet_Add(collection, value);
     Py_DECREF(value);
     return err;
 }
