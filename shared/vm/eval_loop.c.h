@@ -139,8 +139,8 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
     }
 
 dispatch:
-    opcode = _Py_OPCODE(*next_instr);
-    oparg = _Py_OPARG(*next_instr);
+    opcode = FF_OPCODE_AT(next_instr);
+    oparg = FF_OPARG_AT(next_instr);
     next_instr++;
     if (FF_TRACING()) {
         goto do_tracing;
@@ -150,7 +150,7 @@ dispatch:
 dispatch_same_oparg:
     /* After a specialization rewrote the instruction: run it again with the
      * argument EXTENDED_ARG may have built (only loops that specialize). */
-    opcode = _Py_OPCODE(*next_instr);
+    opcode = FF_OPCODE_AT(next_instr);
     next_instr++;
 #endif
 dispatch_opcode:
@@ -202,8 +202,8 @@ do_tracing:
                  * Run the target now, without a line event of its own, as
                  * 3.11's DO_TRACING reloads next_instr from prev_instr. */
                 next_instr = frame->prev_instr;
-                opcode = _Py_OPCODE(*next_instr);
-                oparg = _Py_OPARG(*next_instr);
+                opcode = FF_OPCODE_AT(next_instr);
+                oparg = FF_OPARG_AT(next_instr);
                 next_instr++;
             }
         }

@@ -305,8 +305,8 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
  * otherwise nothing happens and the comparison makes its bool. */
 #define FF_BRANCH_ON(truth) \
     do { \
-        _Py_CODEUNIT jump_ = next_instr[ff_cache_size[opcode]]; \
-        int kind_ = ff_deopt[_Py_OPCODE(jump_)]; \
+        const _Py_CODEUNIT *jump_ = &next_instr[ff_cache_size[opcode]]; \
+        int kind_ = ff_deopt[FF_OPCODE_AT(jump_)]; \
         int forward_ = kind_ == FF_POP_JUMP_FORWARD_IF_FALSE || kind_ == FF_POP_JUMP_FORWARD_IF_TRUE; \
         if (forward_ || kind_ == FF_POP_JUMP_BACKWARD_IF_FALSE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE) { \
             int on_true_ = kind_ == FF_POP_JUMP_FORWARD_IF_TRUE || kind_ == FF_POP_JUMP_BACKWARD_IF_TRUE; \
@@ -317,9 +317,9 @@ _PyInterpreterFrame *ff_push_init_frame(PyThreadState *tstate, PyTypeObject *cls
             if (taken_ && !forward_) { \
                 CHECK_EVAL_BREAKER(); \
             } \
-            JUMPBY(ff_cache_size[opcode] + 1 + ff_cache_size[_Py_OPCODE(jump_)]); \
+            JUMPBY(ff_cache_size[opcode] + 1 + ff_cache_size[FF_OPCODE_AT(jump_)]); \
             if (taken_) { \
-                JUMPBY(forward_ ? _Py_OPARG(jump_) : -_Py_OPARG(jump_)); \
+                JUMPBY(forward_ ? FF_OPARG_AT(jump_) : -FF_OPARG_AT(jump_)); \
             } \
             DISPATCH(); \
         } \

@@ -2608,8 +2608,8 @@ TARGET(EXTENDED_ARG) {
     {
 #line 682 "shared/vm/instructions.def"
         // The next unit's argument gets this one's as its high bits.
-        oparg = (oparg << 8) | _Py_OPARG(*next_instr);
-        opcode = _Py_OPCODE(*next_instr);
+        oparg = (oparg << 8) | FF_OPARG_AT(next_instr);
+        opcode = FF_OPCODE_AT(next_instr);
         next_instr++;
         if (FF_TRACING() && ff_deopt[opcode] != 0) {
             // As 3.11: the instruction after EXTENDED_ARG is not traced on its own,
