@@ -170,7 +170,7 @@ dispatch_opcode:
     }
     Py_UNREACHABLE();
 
-do_tracing:
+do_tracing: FF_COLD_LABEL;
     /* Every instruction comes here while the thread traces or profiles (the
      * dispatch tests FF_TRACING), before it runs: CPython 3.11's DO_TRACING.
      * From the frame's first traceable unit on (its RESUME), RESUME sends the
@@ -213,7 +213,7 @@ do_tracing:
         goto dispatch_opcode;
     }
 
-error:
+error: FF_COLD_LABEL;
     kwnames = NULL;
     if (!PyErr_Occurred()) {
         PyErr_SetString(PyExc_SystemError, "fivefold: error return without exception set");
@@ -223,7 +223,7 @@ error:
         ff_trace_exception(tstate, frame);
     }
 
-exception_unwind:
+exception_unwind: FF_COLD_LABEL;
     {
         int offset = (int)(next_instr - first_instr) - 1;
         const ff_handler *h = ff_find_handler(code, offset);
@@ -266,7 +266,7 @@ exception_unwind:
         goto dispatch;
     }
 
-exit_unwind:
+exit_unwind: FF_COLD_LABEL;
     _PyFrame_SetStackPointer(frame, stack_pointer);
 #if FF_LOOP_INLINE_FRAMES
     if (!frame->is_entry) {
