@@ -7,6 +7,22 @@
  * plain interpreter it is measured as. Expects FF_LOOP_STAGE and FF_RUN_FRAME
  * to be defined, and eval_macros.h (plus the stage's own words) included. */
 
+/* The loop's rare paths (tracing, errors, unwinding) marked cold for GCC, in
+ * stage 2's loop and later ones. A loop is one function of some 17,000 machine
+ * instructions in which GCC keeps the frame, next_instr, the stack pointer,
+ * opcode and oparg in registers; what it spills depends on how often it
+ * guesses each path runs. Adding s2.local_attr's instruction made it spill the
+ * frame in stage 2's loop, a load more in every instruction; with these paths
+ * cold it keeps it in a register. In stage 1's loop the same marks cost
+ * instructions (richards +2.4% at stage 1), so that loop is left as it was
+ * (stage2/README.md, "The base VM: one byte load each for the opcode and the
+ * argument"). */
+#if FF_LOOP_STAGE >= 2 && defined(__GNUC__) && !defined(__clang__)
+#  define FF_COLD_LABEL __attribute__((cold))
+#else
+#  define FF_COLD_LABEL
+#endif
+
 /* The state of the frame a loop runs: (re)loaded on entry and, on loops that
  * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. Every
  * frame that gets here has fivefold code: checked at entry, or by the

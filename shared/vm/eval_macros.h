@@ -44,19 +44,6 @@
  * it (0 or 255): the one this loop was entered on, which CPython's own loops
  * update on their way back and PyThreadState_EnterTracing clears. */
 #define FF_TRACING() (cframe->use_tracing)
-/* The loop's rare paths (tracing, errors, unwinding) marked cold for GCC. The
- * loop is one function of some 17,000 machine instructions in which GCC keeps
- * the frame, next_instr, the stack pointer, opcode and oparg in registers;
- * what it spills depends on how often it guesses each path runs, and adding
- * one instruction (s2.local_attr's) made it spill the frame, a load more in
- * every instruction (richards +1.5% instructions). With these paths cold it
- * keeps the frame in a register again (stage2/README.md, "The base VM: one
- * byte load each for the opcode and the argument"). */
-#if defined(__GNUC__) && !defined(__clang__)
-#  define FF_COLD_LABEL __attribute__((cold))
-#else
-#  define FF_COLD_LABEL
-#endif
 /* The unit of the instruction about to run (CPython reads prev_instr for
  * f_lasti, line numbers and generators): the bytecode runs in the shadow code
  * object's own code array, so it is CPython's position too, as in 3.11's
