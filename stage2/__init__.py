@@ -391,4 +391,15 @@ CHANGES = [FRAMES_LOOP] + [
         targets=("nqueens", "generators", "comprehensions"),
         test="tests/stage2/test_collect_generators.py",
         requires=("s1.call", FRAMES_LOOP.id))),
+    register(Change(
+        id="s2.local_attr", stage=2, merge_order=67,
+        description="`local.name` (`self.x`): a LOAD_FAST directly followed by a LOAD_ATTR becomes "
+                    "LOAD_FAST__LOAD_ATTR at quickening; when the LOAD_ATTR is specialized to an "
+                    "instance's values array, its dict with a hint or a slot and that member's guards "
+                    "hold, the attribute is read with the object borrowed from the local, in one "
+                    "dispatch (no push, incref and decref of the object; the LOAD_ATTR skipped); "
+                    "otherwise the LOAD_ATTR runs as before.",
+        targets=("richards", "raytrace", "chaos", "go", "float", "deltablue"),
+        test="tests/stage2/test_local_attr.py",
+        requires=("s1.load_attr", "s1.superinstructions", FRAMES_LOOP.id))),
 ]

@@ -15,15 +15,6 @@
 #define FF_STAT_INC(op) ((void)0)
 #endif
 
-/* A code unit's opcode and argument, each read as the byte it is: CPython
- * 3.11's code unit keeps the opcode in its first byte and the argument in its
- * second on either byte order (_Py_OPCODE/_Py_OPARG shift and mask by
- * WORDS_BIGENDIAN to the same effect), so each is one byte load, where the
- * shift and mask of one 16-bit load took GCC three instructions more per
- * instruction dispatched. */
-#define FF_OPCODE_AT(p) (((const uint8_t *)(p))[0])
-#define FF_OPARG_AT(p) (((const uint8_t *)(p))[1])
-
 /* Dispatch. With GCC or clang each instruction ends by jumping straight to the
  * next one's code through a table of label addresses (computed gotos, as
  * CPython 3.10 and 3.11 do: one indirect jump per instruction, which the

@@ -35,6 +35,7 @@ int ff_build_tuple_on = 0;
 int ff_call_varargs = 0;
 int ff_call_function_ex_on = 0;
 int ff_cheap_c_calls = 0;
+int ff_local_attr_on = 0;
 static int any_on = 0;
 
 static int
@@ -98,6 +99,7 @@ configure(const unsigned char *on)
     ff_cheap_c_calls = on[FF_CHANGE_s2_cheap_c_calls];
     ff_build_tuple_on = on[FF_CHANGE_s2_build_tuple];
     ff_collect_generators = on[FF_CHANGE_s2_collect_generators];
+    ff_local_attr_on = on[FF_CHANGE_s2_local_attr];
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }
@@ -120,10 +122,20 @@ entry(void)
     return ff_c_entry ? ff_stage2_entry : NULL;
 }
 
+/* Stage 2's quickening of new code (after stage 1's: its pairs are written). */
+static void
+quicken(FFCode *code)
+{
+    if (ff_local_attr_on) {
+        ff_insert_local_attr(code);
+    }
+}
+
 const ff_stage ff_stage2 = {
     .number = 2,
     .configure = configure,
     .active = active,
+    .quicken = quicken,
     .loop = ff_run_stage2_frame,
     .entry = entry,
 };

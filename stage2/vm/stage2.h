@@ -14,6 +14,7 @@
 #include "slices.h"
 #include "stepped_slice.h"
 #include "c_entry.h"
+#include "local_attr.h"
 
 /* Stage 2's instructions push frames and leave for them (FF_ENTER_FRAME): every
  * loop that runs them (stage 2's and later ones, which include this header)

@@ -76,6 +76,14 @@ def opcode_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
     for op, first in superinstructions(analysis):
         lines.append(f"    [{PREFIX}{op.name}] = {PREFIX}{first},")
     lines += ["};", "",
+              "/* Where each named cache entry of an instruction sits, in units after the",
+              " * instruction's own (its body's next_instr[offset]): for code that reads an",
+              " * instruction's cache from another one (s2.local_attr reads the LOAD_ATTR",
+              " * that follows a LOAD_FAST), so that a changed layout changes it too. */"]
+    for op in analysis.opcodes:
+        for name, offset in cache_offsets(op, analysis):
+            lines.append(f"#define {PREFIX}CACHE_{op.name}_{name} {offset}")
+    lines += ["",
               "/* Instructions only the interpreter writes (never the compiler): make_code",
               " * rejects them. */",
               "static const unsigned char ff_internal[256] = {"]
@@ -124,6 +132,29 @@ def superinstructions(analysis: Analysis) -> list[tuple[Opcode, str]]:
         if sep and first in names and second in names:
             result.append((op, first))
     return result
+
+
+def cache_offsets(op: Opcode, analysis: Analysis) -> list[tuple[str, int]]:
+    """(name, offset) of each named cache entry of `op`, as its body reads it
+    (_macro_code/_instruction_code); a name used twice is left out."""
+    if isinstance(op.definition, Instruction):
+        parts: list = [op.definition]
+    else:
+        parts = [part if isinstance(part, CacheEntry) else analysis.by_name[part]
+                 for part in op.definition.parts]
+    found: dict[str, list[int]] = {}
+    base = 0
+    for part in parts:
+        if isinstance(part, CacheEntry):
+            base += part.size
+            continue
+        offset = base
+        for cache in part.effect.caches:
+            if cache.name != "unused":
+                found.setdefault(cache.name, []).append(offset)
+            offset += cache.size
+        base += part.effect.cache_size
+    return [(name, offsets[0]) for name, offsets in found.items() if len(set(offsets)) == 1]
 
 
 def opcode_targets_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
