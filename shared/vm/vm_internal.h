@@ -9,6 +9,18 @@
 #  define Py_BUILD_CORE_MODULE 1
 #endif
 #include "code.h"
+/* FF_HOT_INLINE marks a small helper of the loops' hot paths. GCC stops
+ * inlining into a function as large as a loop (its growth limits), so some
+ * `static inline` helpers became calls there (a call, a return and the loop's
+ * registers saved around it, per use). A loop's C file may define it as
+ * Py_ALWAYS_INLINE before its includes (stage2/vm/loop.c does); elsewhere it
+ * is nothing. Per loop, because what a forced inline costs depends on the
+ * loop's register allocation: in stage 1's loop the same helpers forced inline
+ * cost richards 6.9% (stage2/README.md, "Helpers forced inline in stage 2's
+ * loop"). */
+#ifndef FF_HOT_INLINE
+#  define FF_HOT_INLINE
+#endif
 #include "frameobject.h"
 #include "internal/pycore_frame.h"
 #include "internal/pycore_pystate.h"
@@ -116,7 +128,7 @@ ff_list_append_take(PyObject *list, PyObject *v)
 /* The same, a list with room storing v in place, as CPython 3.11's
  * _PyList_AppendTakeRef does (its resize half is not exported): what
  * list_extend and LIST_APPEND do, the growth PyList_Append's. */
-static inline int
+static inline FF_HOT_INLINE int
 ff_list_append_take_ref(PyObject *list, PyObject *v)
 {
     PyListObject *l = (PyListObject *)list;

@@ -52,7 +52,7 @@ ff_seq_iterator_next(PyObject *iter, int is_list)
 /* FOR_ITER_GEN's guard: exactly a generator, over fivefold code, neither
  * running nor finished (a running one is CPython's "generator already
  * executing", a finished one is exhausted: both are the generic instruction's). */
-static inline int
+static inline FF_HOT_INLINE int
 ff_generator_resumable(PyObject *iter)
 {
     if (Py_TYPE(iter) != &PyGen_Type) {

@@ -130,7 +130,7 @@ ff_int_from_ll(long long v)
 }
 
 /* Py_DECREF of an operand known to be an exact int (the members' guards). */
-static inline void
+static inline FF_HOT_INLINE void
 ff_exact_int_decref(PyObject *o)
 {
     if (--o->ob_refcnt == 0) {

@@ -3,6 +3,8 @@
  * may push frames and run them here (FF_LOOP_INLINE_FRAMES, from stage2.h). The seam
  * (stage.c's ff_stage2) makes it the loop frames run on while any stage-2
  * change is on. */
+/* Before any include: the hot helpers always inline in this loop (vm_internal.h). */
+#define FF_HOT_INLINE Py_ALWAYS_INLINE
 #include "cheap_c_calls.h"   /* first: it widens the C-call seam (eval_macros.h) */
 #include "int_freelist.h"    /* first too: a dropped local's dealloc (eval_macros.h) */
 #include "eval_macros.h"

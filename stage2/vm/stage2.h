@@ -361,7 +361,7 @@ ff_copy_refs(PyObject **restrict dst, PyObject *const *restrict src, int n)
  * the stack chunk has no room. The caller has checked that func can be called
  * this way (s2.call_exact_args: its cached version; s2.subscr_getitem: the
  * code's flags and counts). */
-static inline _PyInterpreterFrame *
+static inline FF_HOT_INLINE _PyInterpreterFrame *
 ff_push_exact_frame(PyThreadState *tstate, PyFunctionObject *func, PyObject **argv, int nargs)
 {
     PyCodeObject *co = (PyCodeObject *)func->func_code;
