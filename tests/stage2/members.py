@@ -28,8 +28,11 @@ from fivefold.runtime import disassembler
 namespace = {"__name__": "members_test"}
 exec(compiler.compile_source(sys.stdin.read().encode(), "<members_test>"), namespace)
 family, function = sys.argv[1], namespace[sys.argv[2]]
-names = {family} | {opcodes.opname[m] for m in opcodes.FAMILIES.get(opcodes.opmap[family], ())}
-print(json.dumps([n for n in disassembler.opnames(function, adaptive=True) if n in names]))
+found = disassembler.opnames(function, adaptive=True)
+if family:
+    names = {family} | {opcodes.opname[m] for m in opcodes.FAMILIES.get(opcodes.opmap[family], ())}
+    found = [n for n in found if n in names]
+print(json.dumps(found))
 """
 
 
@@ -52,6 +55,16 @@ def assert_deep_recursion_needs_no_c_stack(tmp_path, source: str, off: str) -> N
 def members(source: str, function: str, family: str, env: dict[str, str] | None = None) -> list[str]:
     """Run `source` (which warms `function` up) on stage 2 with `env`; the
     names of `function`'s instructions of `family` afterwards."""
+    return _opnames(source, function, family, env)
+
+
+def opnames(source: str, function: str, env: dict[str, str] | None = None) -> list[str]:
+    """The same, every instruction of `function` (a pair that is no family's
+    member, say)."""
+    return _opnames(source, function, "", env)
+
+
+def _opnames(source: str, function: str, family: str, env: dict[str, str] | None) -> list[str]:
     out = subprocess.run([sys.executable, "-c", _SCRIPT, family, function], input=textwrap.dedent(source),
                          capture_output=True, text=True, timeout=300,
                          env={**os.environ, "FIVEFOLD_STAGE": "2", **(env or {})})

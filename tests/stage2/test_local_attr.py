@@ -11,15 +11,11 @@ CPython's output, with the change on and off.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
 from differential import compare, run_cpython, run_fivefold
-from members import counts_instructions, instructions_on_and_off
+from members import counts_instructions, instructions_on_and_off, opnames
 
 PROGRAM = """
     import sys
@@ -149,15 +145,6 @@ def test_same_as_cpython(tmp_path, setting):
     assert diff is None, diff
 
 
-_OPNAMES = """
-import json, sys
-from fivefold import compiler
-from fivefold.runtime import disassembler
-namespace = {"__name__": "local_attr_test"}
-exec(compiler.compile_source(sys.stdin.read().encode(), "<local_attr_test>"), namespace)
-print(json.dumps(disassembler.opnames(namespace["get"], adaptive=True)))
-"""
-
 WARM = """
     class P:
         def __init__(self):
@@ -169,17 +156,10 @@ WARM = """
 """
 
 
-def opnames(env: dict[str, str]) -> list[str]:
-    out = subprocess.run([sys.executable, "-c", _OPNAMES], input=textwrap.dedent(WARM), capture_output=True,
-                         text=True, timeout=300, env={**os.environ, "FIVEFOLD_STAGE": "2", **env})
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.splitlines()[-1])
-
-
 def test_switch_the_pair_is_written():
-    assert opnames({})[1:3] == ["LOAD_FAST__LOAD_ATTR", "LOAD_ATTR_INSTANCE_VALUE"]
-    assert opnames({"FIVEFOLD_WITHOUT": "s2.local_attr"})[1:3] == ["LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"]
-    assert opnames({"FIVEFOLD_STAGE": "1"})[1:3] == ["LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"]
+    assert opnames(WARM, "get")[1:3] == ["LOAD_FAST__LOAD_ATTR", "LOAD_ATTR_INSTANCE_VALUE"]
+    assert opnames(WARM, "get", {"FIVEFOLD_WITHOUT": "s2.local_attr"})[1:3] == ["LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"]
+    assert opnames(WARM, "get", {"FIVEFOLD_STAGE": "1"})[1:3] == ["LOAD_FAST", "LOAD_ATTR_INSTANCE_VALUE"]
 
 
 LOOP = """
