@@ -21,6 +21,15 @@ extern int ff_local_attr_on;   /* s2.local_attr (stage.c): its quickening writes
 #define FF_LA_U32(attr, member, entry) read_u32(&(attr)[1 + FF_CACHE_##member##_##entry])
 #define FF_LA_U16(attr, member, entry) ((attr)[1 + FF_CACHE_##member##_##entry])
 
+/* The two instance-values members' read once their type guard held: the
+ * owner's values array (_CHECK_INSTANCE_VALUES) at `index`, borrowed, or NULL. */
+static inline PyObject *
+ff_values_item(PyObject *owner, uint16_t index)
+{
+    PyDictValues *values = ff_instance_values(owner);
+    return values == NULL ? NULL : values->values[index];
+}
+
 /* The attribute's value (a new reference), or NULL (nothing set) to let the
  * LOAD_ATTR at `attr` run. */
 static inline PyObject *
@@ -29,31 +38,21 @@ ff_local_attr(PyObject *owner, const _Py_CODEUNIT *attr, PyObject *names)
     uint32_t tag = Py_TYPE(owner)->tp_version_tag;
     PyObject *res;
     switch (FF_OPCODE_AT(attr)) {
-    case FF_LOAD_ATTR_INSTANCE_VALUE: {
+    case FF_LOAD_ATTR_INSTANCE_VALUE:
         if (tag != FF_LA_U32(attr, LOAD_ATTR_INSTANCE_VALUE, type_version)) {
             return NULL;
         }
-        PyDictValues *values = ff_instance_values(owner);
-        if (values == NULL) {
-            return NULL;
-        }
-        res = values->values[FF_LA_U16(attr, LOAD_ATTR_INSTANCE_VALUE, index)];
+        res = ff_values_item(owner, FF_LA_U16(attr, LOAD_ATTR_INSTANCE_VALUE, index));
         break;
-    }
-    case FF_LOAD_ATTR_INSTANCE_VALUE_POLY: {
+    case FF_LOAD_ATTR_INSTANCE_VALUE_POLY:
         if (tag == 0 || (tag != FF_LA_U32(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, v0)
                          && tag != FF_LA_U32(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, v1)
                          && tag != FF_LA_U32(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, v2)
                          && tag != FF_LA_U32(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, v3))) {
             return NULL;
         }
-        PyDictValues *values = ff_instance_values(owner);
-        if (values == NULL) {
-            return NULL;
-        }
-        res = values->values[FF_LA_U16(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, index)];
+        res = ff_values_item(owner, FF_LA_U16(attr, LOAD_ATTR_INSTANCE_VALUE_POLY, index));
         break;
-    }
     case FF_LOAD_ATTR_WITH_HINT: {
         if (tag != FF_LA_U32(attr, LOAD_ATTR_WITH_HINT, type_version)) {
             return NULL;
