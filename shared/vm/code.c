@@ -868,6 +868,23 @@ run_in_shadow(FFCode *code, PyCodeObject *shadow)
     return 0;
 }
 
+/* The loop reads a frame's constants and names from its shadow
+ * (FF_LOAD_FRAME_STATE: two loads, where the Code's would be five more through
+ * co_extra), so a shadow's co_consts and co_names must be its Code's own
+ * tuples. CPython's code constructor keeps the tuples it is given (it interns
+ * their strings in place); should a version copy them, this says so instead
+ * of running other constants than the shadow shows. */
+static int
+shadow_shares_tuples(FFCode *code, PyCodeObject *shadow)
+{
+    if (shadow->co_consts != code->co_consts || shadow->co_names != code->co_names) {
+        PyErr_SetString(PyExc_SystemError, "make_code: the shadow's co_consts or co_names are not the "
+                        "tuples it was given (CPython's code constructor is not 3.11's)");
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
 ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -965,11 +982,13 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     ff_tiers_quicken(code);
 
-    /* The shadow shows the constants as its co_consts (CPython's, section 1);
-     * CPython's replace, not the wrapper below: the template has no Code. */
+    /* The shadow shows the constants and names as its co_consts and co_names
+     * (CPython's, section 1), the very tuples of the Code, which the loop reads
+     * from the shadow (shadow_shares_tuples); CPython's replace, not the
+     * wrapper below: the template has no Code. */
     PyObject *replace = Py_TYPE(ff_original_replace)->tp_descr_get(ff_original_replace, tmpl_obj,
                                                                    (PyObject *)&PyCode_Type);
-    PyObject *kwargs = replace ? Py_BuildValue("{sO}", "co_consts", consts) : NULL;
+    PyObject *kwargs = replace ? Py_BuildValue("{sOsO}", "co_consts", consts, "co_names", names) : NULL;
     if (kwargs == NULL) {
         Py_XDECREF(replace);
         goto fail;
@@ -993,7 +1012,8 @@ ff_make_code(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(shadow);
         return NULL;
     }
-    if (run_in_shadow(code, (PyCodeObject *)shadow) < 0) {
+    if (shadow_shares_tuples(code, (PyCodeObject *)shadow) < 0
+        || run_in_shadow(code, (PyCodeObject *)shadow) < 0) {
         Py_DECREF(shadow);
         return NULL;
     }
@@ -1097,7 +1117,9 @@ same_fivefold_code(PyCodeObject *shadow, PyCodeObject *copy)
 static int
 give_copy_its_code(FFCode *code, PyCodeObject *copy)
 {
-    FFCode *clone = code_new(code->co_consts, code->co_names, code->co_exceptiontable, code->ninstrs);
+    /* The copy's own constants and names (equal to the Code's, same_fivefold_code),
+     * which the loop reads from the copy: what CPython would run. */
+    FFCode *clone = code_new(copy->co_consts, copy->co_names, code->co_exceptiontable, code->ninstrs);
     if (clone == NULL) {
         return -1;
     }

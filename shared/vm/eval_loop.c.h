@@ -29,7 +29,6 @@
  * instruction that pushed it (a call's or a generator's code was checked). */
 #define FF_LOAD_FRAME_STATE() \
     do { \
-        code = ff_code_of_checked_shadow(frame->f_code); \
         /* The bytecode runs in the shadow's own code array (make_code put it \
          * there): prev_instr is the unit before the next one to run (-1 on entry). */ \
         first_instr = _PyCode_CODE(frame->f_code); \
@@ -39,8 +38,10 @@
          * which traverses a running generator's frame up to stacktop, sees no \
          * stale slots. Every exit stores the real value back. */ \
         frame->stacktop = -1; \
-        consts = code->co_consts; \
-        names = code->co_names; \
+        /* The Code's own tuples (make_code: shadow_shares_tuples), read \
+         * without the Code's look-up through co_extra. */ \
+        consts = frame->f_code->co_consts; \
+        names = frame->f_code->co_names; \
     } while (0)
 
 /* Seams for the cost of a frame, which a stage's loop may define before this
@@ -242,7 +243,7 @@ error: FF_COLD_LABEL;
 exception_unwind: FF_COLD_LABEL;
     {
         int offset = (int)(next_instr - first_instr) - 1;
-        const ff_handler *h = ff_find_handler(code, offset);
+        const ff_handler *h = ff_find_handler(ff_code_of_checked_shadow(frame->f_code), offset);
         PyObject **base = _PyFrame_Stackbase(frame);
         PyObject **new_top = h ? base + h->depth : base;
         if (new_top > stack_pointer) {

@@ -35,7 +35,18 @@ def test_a_valid_function_runs_and_code_of_works():
     assert code.shadow is shadow
     # The shadow's co_consts are the constants (CPython's, docs/engine.md section 1);
     # the Code lives in its co_extra.
+    # The very tuples: the loop reads a frame's constants and names from its
+    # shadow (FF_LOAD_FRAME_STATE), not through the Code.
     assert shadow.co_consts is code.co_consts
+    shadow = _fivefold.make_code(template(units=16), asm((op.RESUME, 0), (op.LOAD_GLOBAL, 0),
+                                                         *[(op.CACHE, 0)] * op.CACHE_SIZE[op.LOAD_GLOBAL],
+                                                         (op.RETURN_VALUE, 0)),
+                                 (None,), ("answer",), ())
+    code = _fivefold.code_of(shadow)
+    assert shadow.co_names is code.co_names and shadow.co_names == ("answer",)
+    assert types.FunctionType(shadow, {"answer": 42})() == 42
+    shadow = _fivefold.make_code(template(), asm(*RETURN_NONE), (None,), (), ())
+    code = _fivefold.code_of(shadow)
     assert types.FunctionType(shadow, {})() is None
     assert "units" in repr(code)
 
@@ -192,7 +203,15 @@ def test_replace_keeps_the_code_when_the_copy_runs_the_same_code():
         assert copied is not code and copied.shadow is copy
         assert (copied.co_code, copied.co_consts, copied.co_names) == (code.co_code, code.co_consts, code.co_names)
         assert copy.co_code == shadow.co_code   # the placeholder CPython reads
+        assert copy.co_consts is copied.co_consts and copy.co_names is copied.co_names
         assert types.FunctionType(copy, {})() is None
+    # Equal constants in another tuple (1 == True): the copy runs what it shows,
+    # as CPython would run the copy.
+    RETURN_ONE = [(op.RESUME, 0), (op.LOAD_CONST, 1), (op.RETURN_VALUE, 0)]
+    shadow = _fivefold.make_code(template(), asm(*RETURN_ONE), (None, 1), (), ())
+    copy = shadow.replace(co_consts=(None, True))
+    assert _fivefold.code_of(copy).co_consts is copy.co_consts
+    assert types.FunctionType(shadow, {})() is 1 and types.FunctionType(copy, {})() is True
     # CPython's code objects are untouched by the wrapper.
     def plain():
         return 1
