@@ -404,4 +404,13 @@ CHANGES = [FRAMES_LOOP] + [
         # Not s1.load_attr: `requires` switches it on with this one; without
         # stage 1's LOAD_ATTR members the pair is a plain LOAD_FAST.
         requires=(FRAMES_LOOP.id,))),
+    register(Change(
+        id="s2.enter_resume", stage=2, merge_order=68,
+        description="A frame pushed in stage 2's loop (a call of a fivefold function, a generator "
+                    "resumed) whose next instruction is a RESUME starts past it when the thread "
+                    "does not trace and no eval breaker is set, which is all RESUME checks: one "
+                    "dispatch a frame fewer. Otherwise the RESUME runs as before.",
+        targets=("calls", "richards", "deltablue", "raytrace", "chaos", "go", "generators"),
+        test="tests/stage2/test_enter_resume.py",
+        requires=(FRAMES_LOOP.id,))),
 ]

@@ -429,6 +429,11 @@ enter_frame:
         tstate->recursion_remaining--;
         goto exit_unwind;
     }
+#ifdef FF_ENTER_PAST_RESUME
+    /* A stage's word on the frame's first instruction (stage2.h: its RESUME's
+     * check done here, the RESUME skipped). */
+    FF_ENTER_PAST_RESUME();
+#endif
     DISPATCH();
 #endif
 

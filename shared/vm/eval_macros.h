@@ -30,14 +30,17 @@
             next_instr++; \
             goto do_tracing; \
         } \
-        frame->prev_instr = next_instr++; \
-        FF_STAT_INC(opcode); \
-        goto *opcode_targets[opcode]; \
+        FF_DISPATCH_UNTRACED(); \
     } while (0)
+/* The unit at next_instr, whose opcode and oparg are read, run without the
+ * tracing test: for a path that has just made it (s2.enter_resume's). */
+#  define FF_DISPATCH_UNTRACED() \
+    do { frame->prev_instr = next_instr++; FF_STAT_INC(opcode); goto *opcode_targets[opcode]; } while (0)
 #else
 #  define FF_COMPUTED_GOTOS 0
 #  define TARGET(op) case FF_##op:
 #  define DISPATCH() goto dispatch
+#  define FF_DISPATCH_UNTRACED() do { next_instr++; goto dispatch_opcode; } while (0)
 #endif
 /* Is sys.settrace or sys.setprofile on for this thread (and no trace function
  * running)? The thread's current cframe says so as CPython 3.11's loop reads

@@ -36,6 +36,7 @@ int ff_call_varargs = 0;
 int ff_call_function_ex_on = 0;
 int ff_cheap_c_calls = 0;
 int ff_local_attr_on = 0;
+int ff_enter_resume_opcode = -1;
 static int any_on = 0;
 
 static int
@@ -100,6 +101,7 @@ configure(const unsigned char *on)
     ff_build_tuple_on = on[FF_CHANGE_s2_build_tuple];
     ff_collect_generators = on[FF_CHANGE_s2_collect_generators];
     ff_local_attr_on = on[FF_CHANGE_s2_local_attr];
+    ff_enter_resume_opcode = on[FF_CHANGE_s2_enter_resume] ? FF_RESUME : -1;
     if (ff_inline_init && ff_inline_init_ready() < 0) {
         return -1;
     }

@@ -122,6 +122,24 @@ uint32_t ff_code_func_version(FFCode *code, PyCodeObject *shadow);
 
 extern int ff_build_tuple_on;      /* s2.build_tuple */
 
+/* s2.enter_resume (enter_resume.def): a pushed frame whose next unit is a
+ * RESUME starts past it when the thread neither traces nor has its eval
+ * breaker set, which is all that RESUME would have looked at; the unit after
+ * it is dispatched here, without the tracing test DISPATCH would repeat. The
+ * switch is the opcode compared with (FF_RESUME when on, -1, which no unit
+ * has, when off): one load for both. FF_DISPATCH_UNTRACED: eval_macros.h. */
+extern int ff_enter_resume_opcode;
+#define FF_ENTER_PAST_RESUME() \
+    do { \
+        if (FF_OPCODE_AT(next_instr) == ff_enter_resume_opcode && !FF_TRACING() \
+            && !ff_eval_breaker_set(tstate)) { \
+            next_instr++; \
+            opcode = FF_OPCODE_AT(next_instr); \
+            oparg = FF_OPARG_AT(next_instr); \
+            FF_DISPATCH_UNTRACED(); \
+        } \
+    } while (0)
+
 /* s2.cheap_frames: the base loop's frame seams (shared/vm/eval_loop.c.h) done
  * inline when the change is on. The recursion level is what CPython's exported
  * Py_EnterRecursiveCall does, on the loop's own tstate (no look-up of the

@@ -794,6 +794,7 @@ CHANGES = {
     's2.cheap_frames': (2, ()),
     's2.collect_generators': (2, ()),
     's2.compare_branch': (2, ()),
+    's2.enter_resume': (2, ()),
     's2.exc_match': (2, ()),
     's2.float_mixed': (2, ()),
     's2.float_reuse': (2, ()),
