@@ -5,6 +5,8 @@
  * later stages are measured against. A stage's loop is the same loop compiled
  * in its own folder with its instructions (tiers.h); which loop a frame runs
  * on was chosen once, at import, from the enabled changes. */
+#include "loop_prelude.h"    /* CPython's headers; then fivefold's declarations hidden */
+FF_HIDDEN_BEGIN
 #include "eval_macros.h"
 #include "tiers.h"
 
@@ -15,6 +17,7 @@ unsigned long long ff_opcode_counts[256];
 #define FF_LOOP_STAGE 0
 #define FF_RUN_FRAME ff_run_tier0_frame
 #include "eval_loop.c.h"
+FF_HIDDEN_END
 
 PyObject *
 ff_default_entry(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)

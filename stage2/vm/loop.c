@@ -5,6 +5,8 @@
  * change is on. */
 /* Before any include: the hot helpers always inline in this loop (vm_internal.h). */
 #define FF_HOT_INLINE Py_ALWAYS_INLINE
+#include "loop_prelude.h"    /* CPython's headers; then fivefold's declarations hidden */
+FF_HIDDEN_BEGIN
 #include "cheap_c_calls.h"   /* first: it widens the C-call seam (eval_macros.h) */
 #include "int_freelist.h"    /* first too: a dropped local's dealloc (eval_macros.h) */
 #include "eval_macros.h"
@@ -15,6 +17,7 @@
 #define FF_RUN_FRAME ff_run_stage2_frame
 PyObject *FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag);
 #include "eval_loop.c.h"
+FF_HIDDEN_END
 
 /* s2.c_entry: the PEP 523 entry while stage 2's loop runs and the change is on
  * (stage.c): what ff_default_entry does, with the C stack guard's range kept
