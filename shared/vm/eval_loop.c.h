@@ -23,6 +23,21 @@
 #  define FF_COLD_LABEL
 #endif
 
+/* The frame's first unit, which only the rare paths read (tracing, exception
+ * handlers, f_lasti: a position turned into an offset). A loop that pushes
+ * frames (stage 2's) computes it there from the frame's code instead of
+ * keeping a variable reloaded, and spilled, on every frame transition (stage
+ * 2: -0.3% to -2.0% instructions); in the loops that never change frames it
+ * stays a variable set on entry (computed, it cost stage 1 up to 1.2%: GCC
+ * allocated that loop's registers otherwise; stage2/README.md, "The base VM:
+ * a frame's first unit computed where it is needed"). */
+#if FF_LOOP_INLINE_FRAMES
+#  define first_instr (_PyCode_CODE(frame->f_code))
+#  define FF_LOAD_FIRST_INSTR() ((void)0)
+#else
+#  define FF_LOAD_FIRST_INSTR() (first_instr = _PyCode_CODE(frame->f_code))
+#endif
+
 /* The state of the frame a loop runs: (re)loaded on entry and, on loops that
  * push frames (FF_LOOP_INLINE_FRAMES), each time the frame changes. Every
  * frame that gets here has fivefold code: checked at entry, or by the
@@ -31,7 +46,7 @@
     do { \
         /* The bytecode runs in the shadow's own code array (make_code put it \
          * there): prev_instr is the unit before the next one to run (-1 on entry). */ \
-        first_instr = _PyCode_CODE(frame->f_code); \
+        FF_LOAD_FIRST_INSTR(); \
         next_instr = frame->prev_instr + 1; \
         stack_pointer = _PyFrame_GetStackPointer(frame); \
         /* As 3.11's ceval: while the loop runs, stacktop is -1 so the cycle GC, \
@@ -124,7 +139,10 @@ FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 #include "generated/opcode_targets.h"
     };
 #endif
-    _Py_CODEUNIT *first_instr, *next_instr;
+    _Py_CODEUNIT *next_instr;
+#if !FF_LOOP_INLINE_FRAMES
+    _Py_CODEUNIT *first_instr;
+#endif
     PyObject **stack_pointer;
     PyObject *consts, *names;
     PyObject *kwnames = NULL;         /* set by KW_NAMES for the next CALL */
@@ -465,4 +483,7 @@ exit_generator_created:
     FF_LEAVE_CFRAME();
     return frame_result;
 }
-
+#if FF_LOOP_INLINE_FRAMES
+#  undef first_instr
+#endif
+#undef FF_LOAD_FIRST_INSTR
