@@ -15,17 +15,19 @@ def test_each_stage_runs_against_the_one_before_it_and_cpython():
     assert [e.label for e in stage_timing.engines_for(0)] == ["cpython", "tier0"]
     assert [e.label for e in stage_timing.engines_for(1)] == ["cpython", "tier0", "stage1"]
     assert [(e.label, e.stage) for e in stage_timing.engines_for(3)] == [
-        ("cpython", None), ("stage2", "2"), ("stage3", "3")]
+        ("cpython", None), ("tier0", "0"), ("stage2", "2"), ("stage3", "3")]
 
 
 def test_table_of_a_stage_compares_it_with_the_stage_before():
-    outcomes = [stage_timing.Outcome("nbody", {"cpython": 1.0, "stage1": 2.0, "stage2": 1.0}),
-                stage_timing.Outcome("deepcopy", {"cpython": 1.0, "stage1": 2.0, "stage2": 1.0})]
+    seconds = {"cpython": 1.0, "tier0": 4.0, "stage1": 2.0, "stage2": 1.0}
+    outcomes = [stage_timing.Outcome("nbody", dict(seconds)),
+                stage_timing.Outcome("deepcopy", dict(seconds))]
     text = stage_timing.table(2, outcomes, "CMD", PyperfOptions(processes=1))
     assert "stage 2 is 2.00x stage 1 (target 1.5x) and 1.00x CPython" in text
-    assert "stage 1 is 0.50x CPython" in text
-    assert "stage 2 vs stage 1" in text and "also compiled: copy" in text
-    assert "runs on CPython, stage 1 and stage 2 in turn" in text and "    CMD\n" in text
+    assert "stage 1 is 0.50x CPython" in text and "stage 2 is 4.00x tier 0" in text
+    assert "stage 2 vs stage 1" in text and "tier 0 vs CPython" in text
+    assert "also compiled: copy" in text
+    assert "runs on CPython, tier 0, stage 1 and stage 2 in turn" in text and "    CMD\n" in text
     assert stage_timing.all_measured(2, outcomes)
 
 
@@ -35,9 +37,9 @@ def test_other_cpythons_are_measured_beside_them():
     assert also[0] == stage_timing.StageEngine(f"cpython{version}", f"CPython {version}", None,
                                                sys.executable)
     assert [e.label for e in stage_timing.engines_for(2, also)] == [
-        "cpython", f"cpython{version}", "stage1", "stage2"]
+        "cpython", f"cpython{version}", "tier0", "stage1", "stage2"]
     outcomes = [stage_timing.Outcome("nbody", {"cpython": 1.0, f"cpython{version}": 0.5,
-                                               "stage1": 2.0, "stage2": 1.0})]
+                                               "tier0": 4.0, "stage1": 2.0, "stage2": 1.0})]
     text = stage_timing.table(2, outcomes, "CMD", PyperfOptions(processes=1), also)
     assert f"stage 2 is 0.50x CPython {version}" in text
     assert f"| CPython {version} vs CPython" in text.replace("  ", " ")

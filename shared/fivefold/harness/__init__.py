@@ -21,7 +21,7 @@ One module per concern:
 - bench_commands: ``fivefold bench`` and ``fivefold results``
 - pyperformance_check: one pyperformance benchmark run once, what it computes recorded
 - pyperformance_runs: a pyperformance benchmark through pyperf, workers on one engine
-- stage_timing: stage N against stage N-1 and CPython on pyperformance, side by side
+- stage_timing: stage N against stage N-1, tier 0 and CPython on pyperformance, side by side
 - stage_gains: each change's isolated gain in stage N and the compounded projection
 - stage_measure: the per-stage measurement's command line and the tables in the READMEs
 """

@@ -6,8 +6,8 @@
         [--commit C[,C...]] [--metric instructions] [--all-machines] [--write-docs]
         [--measure [--suite S] [--benchmarks NAME,...] [--repeat N] [--cluster ADDRESS]]
 
-Without --gains: pyperformance on CPython, on fivefold at stage N-1 and at
-stage N, side by side in one pyperf run (stage_timing.py); stage 0 is the
+Without --gains: pyperformance on CPython, on fivefold at tier 0 (from stage
+2 on), at stage N-1 and at stage N, side by side in one pyperf run (stage_timing.py); stage 0 is the
 tier-0 baseline against CPython. The table goes to DIR/stageN.md (stage 0:
 DIR/baseline.md), and with --write-docs into stageN/README.md between its
 "stage N table" marker lines (stage 0: docs/baseline.md, and stage1/README.md

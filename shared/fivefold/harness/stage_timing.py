@@ -1,8 +1,9 @@
 """Stage N against stage N-1 and CPython on pyperformance, side by side in one run.
 
 In each round every benchmark (suites.PYPERFORMANCE_BENCHMARKS, the unmodified
-pyperformance files) runs on the engines in turn (CPython, then fivefold at
-stage N-1, then at stage N; for stage 0, CPython then tier 0), pyperf's runs
+pyperformance files) runs on the engines in turn (CPython, any other CPythons
+asked for, tier 0 from stage 2 on, then fivefold at stage N-1, then at stage N;
+for stage 0, CPython then tier 0), pyperf's runs
 added to one file per (benchmark, engine), so load that changes during the run
 falls on all of them. Speeds are CPython's median time divided by the engine's
 (above 1: faster than CPython); stage N against stage N-1 is stage N-1's time
@@ -44,12 +45,15 @@ def other_cpython(python: str) -> StageEngine:
 
 
 def engines_for(stage: int, also: tuple[StageEngine, ...] = ()) -> list[StageEngine]:
-    """CPython, any other CPythons, stage N-1 (when N > 0) and stage N."""
+    """CPython, any other CPythons, tier 0 (for N >= 2: the floor every stage's
+    contract is counted up from), stage N-1 (when N > 0) and stage N; the last two
+    are always the pair a stage is judged on."""
     def fivefold(n: int) -> StageEngine:
         return (StageEngine("tier0", "tier 0", "0") if n == 0
                 else StageEngine(f"stage{n}", f"stage {n}", str(n)))
 
     return ([StageEngine("cpython", "CPython", None), *also]
+            + ([fivefold(0)] if stage >= 2 else [])
             + ([fivefold(stage - 1)] if stage > 0 else []) + [fivefold(stage)])
 
 
@@ -133,9 +137,10 @@ def summary(stage: int, outcomes: list[Outcome], also: tuple[StageEngine, ...] =
 
     gm = {(a.label, b.label): geometric_mean([o.ratio(a.label, b.label) for o in outcomes])
           for a, b in ((cpython, base), (cpython, top), (base, top))}
+    floor = [e for e in engines[1:-2] if e.stage == "0"]
     others = "".join(f"; {top.name} is "
                      f"{_x(geometric_mean([o.ratio(e.label, top.label) for o in outcomes]))} {e.name}"
-                     for e in also)
+                     for e in (*also, *floor))
     return (f"**Geometric mean over {measured} of {len(outcomes)} benchmarks: {top.name} is "
             f"{_x(gm[(base.label, top.label)])} {base.name} "
             f"(target {default_contract(stage).target:g}x) and "
