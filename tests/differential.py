@@ -168,3 +168,14 @@ def compare(cpython: Result, fivefold: Result) -> str | None:
     if cpython.stderr != fivefold.stderr:
         parts.append(_diff("stderr", cpython.stderr, fivefold.stderr))
     return "".join(parts) or None
+
+
+def assert_same_with_change(path: Path, change: str, setting: str, stage: int = 2) -> Result:
+    """A change's switch test: `path` prints the same under CPython as at `stage`
+    with `change` on (setting "on") or switched off ("off": FIVEFOLD_WITHOUT).
+    Returns CPython's result, for the test's own checks of what the program did."""
+    env = {"FIVEFOLD_WITHOUT": change} if setting == "off" else None
+    expected = run_cpython(path, [])
+    diff = compare(expected, run_fivefold(path, [], stage=stage, env=env))
+    assert diff is None, diff
+    return expected

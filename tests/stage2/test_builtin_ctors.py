@@ -13,7 +13,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change, compare, run_cpython, run_fivefold
 
 PROGRAM = """
     import builtins
@@ -68,9 +68,7 @@ PROGRAM = """
 def test_same_as_cpython(tmp_path, setting):
     path = tmp_path / "ctors.py"
     path.write_text(textwrap.dedent(PROGRAM))
-    env = {"FIVEFOLD_WITHOUT": "s2.builtin_ctors"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.builtin_ctors", setting)
 
 
 def test_recursion_limit_as_cpython(tmp_path):

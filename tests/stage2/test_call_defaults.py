@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change
 from members import counts_instructions, instructions_on_and_off
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
@@ -96,9 +96,7 @@ PROGRAMS = {
 def test_same_as_cpython(tmp_path, name, setting):
     path = tmp_path / f"{name}.py"
     path.write_text(PROGRAMS[name])
-    env = {"FIVEFOLD_WITHOUT": "s2.call_defaults"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.call_defaults", setting)
 
 
 LOOP = """

@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change, compare, run_cpython, run_fivefold
 from members import counts_instructions, instructions
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
@@ -60,9 +60,7 @@ VERSIONS = """
 def test_same_as_cpython(tmp_path, name, setting):
     path = tmp_path / f"{name}.py"
     path.write_text(PROGRAMS[name])
-    env = {"FIVEFOLD_WITHOUT": "s2.call_exact_args"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.call_exact_args", setting)
 
 
 def test_switch_function_versions(tmp_path):

@@ -16,7 +16,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs" / "calls_in_loop"
 
@@ -47,7 +47,4 @@ PROGRAMS = {
 def test_same_as_cpython(tmp_path, name, setting):
     path = tmp_path / f"{name}.py"
     path.write_text(textwrap.dedent(PROGRAMS[name]))
-    env = {"FIVEFOLD_WITHOUT": "s2.cheap_frames"} if setting == "off" else None
-    actual = run_fivefold(path, [], stage=2, env=env)
-    diff = compare(run_cpython(path, []), actual)
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.cheap_frames", setting)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change, run_cpython, run_fivefold
 
 PROGRAM = """
     a = 1.5
@@ -36,9 +36,7 @@ PROGRAM = """
 def test_same_as_cpython(tmp_path, setting):
     path = tmp_path / "floats.py"
     path.write_text(textwrap.dedent(PROGRAM))
-    env = {"FIVEFOLD_WITHOUT": "s2.float_reuse"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.float_reuse", setting)
 
 
 def test_switch_the_temporary_becomes_the_result(tmp_path):

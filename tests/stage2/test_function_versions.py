@@ -18,7 +18,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change, run_fivefold
 from members import counts_instructions, instructions_on_and_off
 
 PROGRAMS = {
@@ -109,9 +109,7 @@ PROGRAMS = {
 def test_same_as_cpython(tmp_path, name, setting):
     path = tmp_path / f"{name}.py"
     path.write_text(PROGRAMS[name])
-    env = {"FIVEFOLD_WITHOUT": "s2.function_versions"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.function_versions", setting)
 
 
 # CPython 3.11's PyFunctionObject ends with func_version (a uint32_t, padded to

@@ -13,7 +13,7 @@ import io
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change
 from members import members
 
 PROGRAM = """
@@ -78,9 +78,7 @@ PROGRAM = """
 def test_same_as_cpython(tmp_path, setting):
     path = tmp_path / "lazy.py"
     path.write_text(textwrap.dedent(PROGRAM))
-    env = {"FIVEFOLD_WITHOUT": "s2.load_method_lazy_dict"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.load_method_lazy_dict", setting)
 
 
 SITE = """

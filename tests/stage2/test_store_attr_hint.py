@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change
 from members import counts_instructions, instructions, members
 
 PROGRAM = """
@@ -113,9 +113,7 @@ PROGRAM = """
 def test_same_as_cpython(tmp_path, setting):
     path = tmp_path / "stores.py"
     path.write_text(textwrap.dedent(PROGRAM))
-    env = {"FIVEFOLD_WITHOUT": "s2.store_attr_hint"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.store_attr_hint", setting)
 
 
 WARM = """
@@ -175,9 +173,7 @@ IN_PLACE = """
 def test_in_place_store_keeps_tracking_and_version(tmp_path, setting):
     path = tmp_path / "in_place.py"
     path.write_text(textwrap.dedent(IN_PLACE))
-    env = {"FIVEFOLD_WITHOUT": "s2.store_attr_hint"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.store_attr_hint", setting)
     if setting == "on":
         assert members(IN_PLACE, "put_t", "STORE_ATTR") == ["STORE_ATTR_WITH_HINT"]
 
@@ -228,6 +224,4 @@ def test_the_hint_follows_the_name_to_another_layout(tmp_path):
 def test_layouts_same_as_cpython(tmp_path, setting):
     path = tmp_path / "layouts.py"
     path.write_text(LAYOUTS.replace("WARM", repr(("y", "x"))).replace("200000", "2000"))
-    env = {"FIVEFOLD_WITHOUT": "s2.store_attr_hint"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.store_attr_hint", setting)

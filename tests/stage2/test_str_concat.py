@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from differential import compare, run_cpython, run_fivefold
+from differential import assert_same_with_change, run_cpython, run_fivefold
 from members import UNDER_SANITIZERS
 
 PROGRAM = """
@@ -92,9 +92,7 @@ PROGRAM = """
 def test_same_as_cpython(tmp_path, setting):
     path = tmp_path / "strings.py"
     path.write_text(textwrap.dedent(PROGRAM))
-    env = {"FIVEFOLD_WITHOUT": "s2.str_concat"} if setting == "off" else None
-    diff = compare(run_cpython(path, []), run_fivefold(path, [], stage=2, env=env))
-    assert diff is None, diff
+    assert_same_with_change(path, "s2.str_concat", setting)
 
 
 @pytest.mark.skipif(UNDER_SANITIZERS, reason="ASan's realloc always moves a block: no string grows in place")
