@@ -97,9 +97,15 @@
 #endif
 
 /* Back to the cframe the loop was entered on (whose current frame is still
- * the entry frame's caller), with the tracing state as it is now. */
+ * the entry frame's caller), with the tracing state as it is now. A stage may
+ * define FF_ON_LEAVE_LOOP() for what it owes first (stage 3: a recording this
+ * run of the loop carried ends, stage3/vm/stage3.h). */
+#ifndef FF_ON_LEAVE_LOOP
+#define FF_ON_LEAVE_LOOP() ((void)0)
+#endif
 #define FF_LEAVE_CFRAME() \
-    do { tstate->cframe = own_cframe.previous; \
+    do { FF_ON_LEAVE_LOOP(); \
+         tstate->cframe = own_cframe.previous; \
          tstate->cframe->use_tracing = own_cframe.use_tracing; } while (0)
 
 PyObject *
@@ -206,6 +212,12 @@ dispatch_opcode:
     Py_UNREACHABLE();
 
 do_tracing: FF_COLD_LABEL;
+#ifdef FF_ON_TRACING_TEST
+    /* A stage's word before the tracing events (stage 3: the recorder, which
+     * sets the flag in this cframe while it records an iteration; it goes to
+     * dispatch_opcode itself for an instruction it took). */
+    FF_ON_TRACING_TEST();
+#endif
     /* Every instruction comes here while the thread traces or profiles (the
      * dispatch tests FF_TRACING), before it runs: CPython 3.11's DO_TRACING.
      * From the frame's first traceable unit on (its RESUME), RESUME sends the
@@ -249,6 +261,9 @@ do_tracing: FF_COLD_LABEL;
     }
 
 error: FF_COLD_LABEL;
+#ifdef FF_ON_ERROR
+    FF_ON_ERROR();   /* a stage's word on an exception raised (stage 3: a recording ends) */
+#endif
     kwnames = NULL;
     if (!PyErr_Occurred()) {
         PyErr_SetString(PyExc_SystemError, "fivefold: error return without exception set");

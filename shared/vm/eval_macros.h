@@ -106,6 +106,14 @@ static inline uint16_t read_u16(const uint16_t *p) { return *p; }
 #define FF_LIST_APPEND_TAKE(list, v) \
     (FF_CHEAP_C_CALLS ? ff_list_append_take_ref((list), (v)) : ff_list_append_take((list), (v)))
 
+/* FF_ON_LOOP_BACK(): run by every backward jump that checks the eval breaker
+ * (JUMP_BACKWARD_BY in the definitions), after the jump, with next_instr at the
+ * loop's head and the stack consistent. Stage 3's loop counts hot loops there
+ * (stage3/vm/stage3.h); nothing in the other loops. */
+#ifndef FF_ON_LOOP_BACK
+#define FF_ON_LOOP_BACK() ((void)0)
+#endif
+
 /* Signals, pending calls, GIL drop requests; checked on backward jumps and at
  * function entry. The stack must be consistent where this is used. */
 #define CHECK_EVAL_BREAKER() \

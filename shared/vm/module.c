@@ -233,7 +233,8 @@ PyInit__fivefold(void)
         return NULL;
     }
     if (PyModule_AddObjectRef(m, "Code", (PyObject *)&FFCode_Type) < 0
-        || PyModule_AddIntConstant(m, "CO_FIVEFOLD", CO_FIVEFOLD) < 0) {
+        || PyModule_AddIntConstant(m, "CO_FIVEFOLD", CO_FIVEFOLD) < 0
+        || ff_tiers_add_methods(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

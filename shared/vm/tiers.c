@@ -163,6 +163,17 @@ ff_built_stages(void)
     return result;
 }
 
+int
+ff_tiers_add_methods(PyObject *module)
+{
+    for (const ff_stage *const *s = ff_registered_stages; *s != NULL; s++) {
+        if ((*s)->methods != NULL && PyModule_AddFunctions(module, (*s)->methods) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 void
 ff_tiers_quicken(FFCode *code)
 {

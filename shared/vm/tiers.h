@@ -41,6 +41,9 @@ typedef struct {
      * (the C stack guard, then this stage's loop for fivefold code and
      * CPython's for any other), cheaper; NULL (or no function): the default. */
     ff_loop_fn (*entry)(void);
+    /* Functions the stage adds to fivefold._fivefold (a NULL-ended table, whose
+     * docstrings say what they are); NULL: none. */
+    PyMethodDef *methods;
 } ff_stage;
 
 /* Which changes are on, by FF_CHANGE_* index (set by ff_configure_changes). */
@@ -60,6 +63,9 @@ PyObject *ff_built_stages(void);
 /* {change id: (stage, ())} for every change(...) the .def files declare. */
 PyObject *ff_declared_changes(void);
 void ff_tiers_quicken(FFCode *code);
+/* Add every built stage's functions (ff_stage.methods) to the module; -1 with
+ * an exception on failure. */
+int ff_tiers_add_methods(PyObject *module);
 PyObject *ff_tiers_stats(void);
 void ff_tiers_reset_stats(void);
 

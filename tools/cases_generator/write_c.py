@@ -12,7 +12,9 @@ computes. Body macros expanded here:
                             Py_XDECREF unless a loop widens it: eval_macros.h)
     JUMP_FORWARD_BY(n)      apply the jump stack effect, jump n units forward
                             (relative to the end of the instruction and its caches)
-    JUMP_BACKWARD_BY(n)     the same backward, checking the eval breaker first
+    JUMP_BACKWARD_BY(n)     the same backward, checking the eval breaker first and
+                            then, at the loop's head, FF_ON_LOOP_BACK() (stage 3's
+                            hot-loop counter; nothing in other loops)
     JUMP_BACKWARD_BY_NO_INTERRUPT(n)   backward without that check
     DEOPT_IF(cond)          (family members) run the generic instruction instead
 
@@ -427,7 +429,10 @@ def _expand(inst: Instruction, op: Opcode, indent: str) -> str:
             else:
                 jump = f"JUMPBY({cache} - ({args[0]}));" if cache else f"JUMPBY(-({args[0]}));"
             check = "CHECK_EVAL_BREAKER(); " if name == "JUMP_BACKWARD_BY" else ""
-            out.append(f"{{ {steps + ' ' if steps else ''}{check}{jump} DISPATCH(); }}")
+            # A loop's back edge, next_instr at its head: stage 3 counts it (FF_ON_LOOP_BACK,
+            # eval_macros.h: nothing in the other loops).
+            hot = " FF_ON_LOOP_BACK();" if name == "JUMP_BACKWARD_BY" else ""
+            out.append(f"{{ {steps + ' ' if steps else ''}{check}{jump}{hot} DISPATCH(); }}")
         out.append("\n" * max(0, len(newlines) - out[-1].count("\n")))
     out.append(body[pos:])
     return "".join(out)

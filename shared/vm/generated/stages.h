@@ -6,9 +6,11 @@
 
 extern const ff_stage ff_stage1;
 extern const ff_stage ff_stage2;
+extern const ff_stage ff_stage3;
 
 static const ff_stage *const ff_registered_stages[] = {
     &ff_stage1,
     &ff_stage2,
+    &ff_stage3,
     NULL,
 };

@@ -1,0 +1,209 @@
+/* Stage 3's words in its loop (loop.c, after stage 2's headers) and the
+ * interface of its parts: the hot-loop counters (hot.c), the recorder
+ * (record.c) and the trace store (traces.c).
+ *
+ * Rules of this file:
+ * - The hooks below are the base loop's seams (eval_macros.h, eval_loop.c.h):
+ *   FF_ON_LOOP_BACK at every counted back edge, FF_ON_TRACING_TEST at the top
+ *   of do_tracing, FF_ON_ERROR at `error`, FF_ON_LEAVE_LOOP before a run of
+ *   the loop gives its cframe back. Nothing else of the loop changes.
+ * - Recording rides on the tracing flag: FF_RECORDING in the loop's own
+ *   cframe while the thread has no trace or profile function means "this
+ *   thread records". It is set only while neither is on, and cleared by the
+ *   loop that sees the recording end, or sees the flag with no function and
+ *   no recording of its thread. */
+#ifndef FIVEFOLD_STAGE3_H
+#define FIVEFOLD_STAGE3_H
+
+#include "vm_internal.h"
+
+/* use_tracing's value while the thread records: CPython's own "tracing", 255,
+ * because CPython 3.11's loop ORs the flag into each opcode (255 is its
+ * DO_TRACING), and a loop of CPython's that a recorded iteration calls into
+ * (a C function calling back a non-fivefold function) inherits it. Whose
+ * flag it is, the thread's trace function says (FF_NO_TRACE_FUNCTION). */
+#define FF_RECORDING 255
+
+/* ---- hot.c: counters and loop heads ---- */
+
+/* Counters of back edges, indexed by the head's address (LuaJIT's hotcount:
+ * no instruction's layout changes; two loops sharing a slot only get hot
+ * sooner). */
+#define FF_HOT_SLOTS 4096
+#define FF_HOT_SLOT(instr) ((((uintptr_t)(instr)) >> 1) & (FF_HOT_SLOTS - 1))
+extern uint16_t ff_hot_counts[FF_HOT_SLOTS];
+extern uint16_t ff_hot_threshold;    /* back edges that make a head hot (knob) */
+extern int ff_record_on;             /* s3.record */
+
+/* A loop head's state: what happened when it got hot. */
+typedef enum {
+    FF_HEAD_NEW = 0,       /* not recorded yet, or its recordings aborted fewer than the limit */
+    FF_HEAD_TRACED,        /* it has a trace */
+    FF_HEAD_BLACKLISTED,   /* FF_HEAD_MAX_ATTEMPTS recordings aborted: not tried again */
+} ff_head_state;
+#define FF_HEAD_MAX_ATTEMPTS 4
+
+typedef struct {
+    PyCodeObject *code;    /* strong; NULL: a free slot */
+    int offset;            /* the head's unit */
+    ff_head_state state;
+    int attempts;          /* recordings that aborted */
+    int trace;             /* its trace's id, when traced */
+} ff_loop_head;
+
+/* The head at (code, offset), made if new; NULL (with an exception) only if
+ * there is no memory. */
+ff_loop_head *ff_head_get(PyCodeObject *code, int offset);
+/* The head at (code, offset) if known, else NULL (no exception). */
+ff_loop_head *ff_head_find(PyCodeObject *code, int offset);
+void ff_heads_clear(void);
+Py_ssize_t ff_heads_count(ff_head_state state);
+
+/* ---- record.c: the recorder ---- */
+
+/* A loop head got hot (FF_ON_LOOP_BACK): start recording its next iteration if
+ * the recorder is free and the head wants a trace. 1: the caller sets
+ * FF_RECORDING in its cframe. */
+int ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *head);
+/* The instruction at instr (opcode and oparg as dispatched) is about to run in
+ * a recording run of the loop: 1 to go on recording, 0 when the recording has
+ * ended (the caller clears FF_RECORDING; the instruction runs either way). */
+int ff_record_instr(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *instr,
+                    int opcode, int oparg);
+/* The recording this thread makes, if any, ends (dropped) for `reason`. */
+void ff_record_abort(PyThreadState *tstate, int reason);
+extern int ff_record_active;         /* a recording is in progress (any thread) */
+
+/* Why a recording was dropped; ff_abort_names has their words. */
+enum {
+    FF_ABORT_EXCEPTION,     /* an exception was raised in the recorded iteration */
+    FF_ABORT_LEFT_FRAME,    /* the loop's frame returned, yielded or left the loop's run */
+    FF_ABORT_FRAME,         /* a frame the recorder cannot follow (entered from C, say) */
+    FF_ABORT_TOO_LONG,      /* the length limit */
+    FF_ABORT_TOO_DEEP,      /* calls nested deeper than FF_REC_MAX_DEPTH */
+    FF_ABORT_UNSUPPORTED,   /* an instruction a trace does not follow */
+    FF_ABORT_TRACED,        /* sys.settrace or sys.setprofile was switched on */
+    FF_ABORT_LOST,          /* the flag was reset outside fivefold (another recording began) */
+    FF_ABORT_FULL,          /* the trace store is full */
+    FF_ABORT_NO_MEMORY,
+    FF_NUM_ABORTS
+};
+extern const char *const ff_abort_names[FF_NUM_ABORTS];
+
+/* ---- traces.c: what a recording makes ---- */
+
+/* One instruction as it ran. */
+typedef struct {
+    int32_t code;      /* index into the trace's codes */
+    int32_t offset;    /* its unit in that code */
+    int32_t oparg;     /* with EXTENDED_ARG's high bits */
+    uint8_t opcode;    /* as it ran (specialized; a generic one after EXTENDED_ARG) */
+    uint8_t depth;     /* 0: the loop's frame; n: the n-th frame it called */
+    uint8_t flags;     /* FF_REC_* */
+} ff_rec_instr;
+#define FF_REC_JUMPED 1   /* a branch taken: control went past the next unit */
+
+/* One micro-op (generated/uop_ids.h), the unit an executor runs: its
+ * instruction's argument, and where it came from, which is where a guard that
+ * fails exits to (the instruction's own unit, so that it runs again there). */
+typedef struct {
+    int16_t uop;
+    uint8_t depth;
+    int32_t oparg;
+    int32_t code;
+    int32_t target;
+} ff_uop;
+
+enum { FF_TRACE_CLOSED, FF_TRACE_LINKED };
+
+typedef struct {
+    int id;
+    PyObject *codes;       /* tuple of the shadows of the frames it runs; [0] the loop's */
+    int head;              /* the head's unit in codes[0] */
+    int end;               /* FF_TRACE_CLOSED: back at its head; FF_TRACE_LINKED: at `link`'s */
+    int link;
+    int ninstrs;
+    ff_rec_instr *instrs;
+    int nuops;
+    ff_uop *uops;
+} ff_trace;
+
+/* Take a finished recording: its micro-ops are made from the instructions.
+ * The trace's id (>= 0), or -1 (with an exception) with nothing kept. */
+int ff_trace_add(PyObject *codes, int head, int end, int link, const ff_rec_instr *instrs, int n);
+int ff_traces_full(void);
+void ff_traces_clear(void);
+
+/* Knobs (stage.c reads them from the environment). */
+extern int ff_trace_max_length;     /* instructions a recording may take */
+extern int ff_trace_max_traces;     /* traces kept */
+#define FF_REC_MAX_LENGTH 4000      /* the most ff_trace_max_length may be */
+#define FF_REC_MAX_DEPTH 16
+
+/* Counts for trace_stats(): recordings started, traces made, aborts by reason. */
+extern Py_ssize_t ff_rec_started;
+extern Py_ssize_t ff_rec_aborts[FF_NUM_ABORTS];
+
+/* The module's functions (traces.c): traces(), trace_stats(), clear_traces(). */
+PyObject *ff_traces_list(PyObject *module, PyObject *unused);
+PyObject *ff_traces_stats(PyObject *module, PyObject *unused);
+PyObject *ff_traces_reset(PyObject *module, PyObject *unused);
+
+/* ---- the loop's hooks ---- */
+
+/* Count the head a back edge reached; when it gets hot, record the next
+ * iteration. The stack is consistent (JUMP_BACKWARD_BY's effect applied). */
+#define FF_ON_LOOP_BACK() \
+    do { \
+        if (ff_record_on) { \
+            uint16_t *count_ = &ff_hot_counts[FF_HOT_SLOT(next_instr)]; \
+            if (++*count_ >= ff_hot_threshold) { \
+                *count_ = 0; \
+                if (!FF_TRACING() && ff_record_start(tstate, frame, next_instr)) { \
+                    cframe->use_tracing = FF_RECORDING; \
+                } \
+            } \
+        } \
+    } while (0)
+
+/* The flag is the recorder's when the thread has no trace or profile function
+ * (with one, it is sys.settrace's or sys.setprofile's). */
+#define FF_NO_TRACE_FUNCTION(tstate) \
+    ((tstate)->c_tracefunc == NULL && (tstate)->c_profilefunc == NULL)
+
+/* At do_tracing: with no trace function the instruction goes to the recorder
+ * and runs as dispatched (specialized, no events); a flag no recording owns
+ * any more (dropped, or taken by another thread) is cleared there. With a
+ * trace function, a recording this thread made is dropped. */
+#define FF_ON_TRACING_TEST() \
+    do { \
+        if (FF_NO_TRACE_FUNCTION(tstate)) { \
+            if (!ff_record_instr(tstate, frame, next_instr - 1, (int)opcode, (int)oparg)) { \
+                cframe->use_tracing = 0; \
+            } \
+            goto dispatch_opcode; \
+        } \
+        if (ff_record_active) { \
+            ff_record_abort(tstate, FF_ABORT_TRACED); \
+        } \
+    } while (0)
+
+/* An exception in a recording run ends the recording. */
+#define FF_ON_ERROR() \
+    do { \
+        if (FF_TRACING() && FF_NO_TRACE_FUNCTION(tstate)) { \
+            ff_record_abort(tstate, FF_ABORT_EXCEPTION); \
+            cframe->use_tracing = 0; \
+        } \
+    } while (0)
+
+/* A run of the loop that returns while recording: the loop's frame left. */
+#define FF_ON_LEAVE_LOOP() \
+    do { \
+        if (own_cframe.use_tracing && FF_NO_TRACE_FUNCTION(tstate)) { \
+            ff_record_abort(tstate, FF_ABORT_LEFT_FRAME); \
+            own_cframe.use_tracing = 0; \
+        } \
+    } while (0)
+
+#endif
