@@ -171,13 +171,13 @@ def dis_file(path: str, out, adaptive: bool = False, args: list[str] = ()) -> in
     code = compiler.compile_source(source, path)
     status = 0
     if adaptive:
-        status = _run_as_program(code, path, list(args))
+        status = run_as_program(code, path, list(args))
         sys.stdout.flush()
     disassemble_any(code, out, adaptive)
     return status
 
 
-def _run_as_program(code: types.CodeType, path: str, args: list[str]) -> int:
+def run_as_program(code: types.CodeType, path: str, args: list[str]) -> int:
     import os
 
     from fivefold.runtime import program

@@ -27,8 +27,14 @@ def register(subparsers) -> None:
     dis.add_argument("--adaptive", action="store_true",
                      help="run the file as a program first, then show its bytecode as quickened "
                           "by that run (stage 1's specialized instructions)")
+    dis.add_argument("--traces", action="store_true",
+                     help="run the file as a program with stage 3's recorder on (s3.record), "
+                          "then show the traces of micro-ops it recorded and its counts")
+    dis.add_argument("--hot-loop", type=int, metavar="N",
+                     help="with --traces: back edges that make a loop hot (FIVEFOLD_HOT_LOOP, "
+                          "default 64)")
     dis.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
-                     help="the program's arguments (with --adaptive)")
+                     help="the program's arguments (with --adaptive or --traces)")
     dis.set_defaults(func=_dis)
 
     venv = subparsers.add_parser(
@@ -57,6 +63,20 @@ def _venv(args) -> int:
 def _dis(args) -> int:
     from fivefold.runtime.disassembler import dis_file
 
+    if args.hot_loop is not None and not args.traces:
+        print("fivefold dis: --hot-loop needs --traces", file=sys.stderr)
+        return 2
+    if args.hot_loop is not None and not 1 <= args.hot_loop <= 65535:
+        print("fivefold dis: --hot-loop: expected a whole number from 1 to 65535",
+              file=sys.stderr)
+        return 2
+    if args.traces:
+        from fivefold.runtime.trace_view import select_recorder
+
+        problem = select_recorder(args.hot_loop)
+        if problem:
+            print(f"fivefold dis: --traces: {problem}", file=sys.stderr)
+            return 2
     path = args.file
     if not os.path.exists(path) and _looks_like_module(path):
         path = _module_source(path)
@@ -65,6 +85,10 @@ def _dis(args) -> int:
                   file=sys.stderr)
             return 2
     try:
+        if args.traces:
+            from fivefold.runtime.trace_view import trace_file
+
+            return trace_file(path, sys.stdout, args=args.args)
         return dis_file(path, sys.stdout, adaptive=args.adaptive, args=args.args)
     except OSError as e:
         print(f"fivefold dis: cannot read {args.file}: {e.strerror}", file=sys.stderr)

@@ -1,0 +1,128 @@
+"""`fivefold dis --traces PROGRAM`: run a program with stage 3's recorder on
+(s3.record), then print every trace it recorded: its instructions as they ran,
+with the source lines they came from, each followed by its micro-ops, and the
+recorder's counts.
+
+A trace's instructions are indented by the depth of the call they ran in (the
+loop's frame is depth 0; a function it called, inlined, depth 1). The micro-ops
+are printed as recorded: no optimizer pass runs yet (docs/engine.md, section 9).
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+import types
+
+RECORD = "s3.record"
+
+
+def select_recorder(hot_loop: int | None = None) -> str | None:
+    """Switch s3.record on for the engine about to be imported (the change selection
+    is read once, when fivefold._fivefold loads). An error message, or None."""
+    if "fivefold._fivefold" in sys.modules:
+        from fivefold import _fivefold
+
+        if RECORD in _fivefold.enabled_changes():
+            return None
+        return (f"the engine is already loaded without {RECORD}; "
+                f"run with FIVEFOLD_WITH={RECORD}")
+    wanted = [i for i in os.environ.get("FIVEFOLD_WITH", "").split(",") if i.strip()]
+    if RECORD not in wanted:
+        os.environ["FIVEFOLD_WITH"] = ",".join([*wanted, RECORD])
+    without = [i for i in os.environ.get("FIVEFOLD_WITHOUT", "").split(",") if i.strip()]
+    if RECORD in without:
+        os.environ["FIVEFOLD_WITHOUT"] = ",".join(i for i in without if i != RECORD)
+    if hot_loop is not None:
+        os.environ["FIVEFOLD_HOT_LOOP"] = str(hot_loop)
+    return None
+
+
+def _line(code: types.CodeType, unit: int, cache: dict) -> int | None:
+    positions = cache.get(code)
+    if positions is None:
+        positions = cache[code] = list(code.co_positions())
+    return positions[unit][0] if 0 <= unit < len(positions) else None
+
+
+def _where(code: types.CodeType, line: int | None) -> str:
+    name = os.path.basename(code.co_filename)
+    return f"{name}:{line}" if line is not None else name
+
+
+def print_trace(trace: dict, out) -> None:
+    from fivefold import _fivefold
+    from fivefold.generated import opcodes
+    from fivefold.runtime.disassembler import argrepr
+
+    cache: dict = {}
+    root = trace["code"]
+    head_line = _line(root, trace["head"], cache)
+    end = ("closed: back at its head" if trace["end"] == "closed"
+           else f"linked: ends at the head of trace {trace['link']}")
+    instrs, uops = trace["instructions"], trace["uops"]
+    print(f"trace {trace['id']}: loop at {_where(root, head_line)} in {root.co_qualname} "
+          f"(offset {2 * trace['head']}), {end}", file=out)
+    frames = sorted({c.co_qualname for _, c, *_ in instrs})
+    print(f"  {len(instrs)} instructions, {len(uops)} micro-ops; frames: {', '.join(frames)}",
+          file=out)
+    print("  micro-ops as recorded (no optimizer pass yet)", file=out)
+    # The micro-ops come in the instructions' order, each naming its instruction's unit.
+    pending = list(reversed(uops))
+    last = None
+    for depth, code, unit, name, oparg, jumped in instrs:
+        pad = "  " + "  | " * depth
+        line = _line(code, unit, cache)
+        if (code, line) != last:
+            source = linecache.getline(code.co_filename, line).strip() if line else ""
+            print(f"{pad}{_where(code, line)}  {source}".rstrip(), file=out)
+            last = (code, line)
+        size = 1 + opcodes.CACHE_SIZE.get(opcodes.opmap.get(name, -1), 0)   # with its caches
+        try:
+            rep = argrepr(name, oparg, 2 * unit, size, _fivefold.code_of(code), code)
+        except Exception:   # a name the disassembler cannot explain: the number stands
+            rep = ""
+        text = f"{pad}  {2 * unit:>6} {name:<32} {oparg:<6}{f' ({rep})' if rep else ''}"
+        print(text.rstrip() + ("   [branch taken]" if jumped else ""), file=out)
+        ops = []
+        while pending and pending[-1][0] == depth and pending[-1][3] is code \
+                and pending[-1][4] == unit:
+            ops.append(pending.pop()[1])
+        print(f"{pad}           {' '.join(ops)}", file=out)
+    print(file=out)
+
+
+def print_stats(stats: dict, out) -> None:
+    print(f"traces: {stats['traces']} recorded from {stats['recordings']} recordings "
+          f"({stats['instructions']} instructions, {stats['uops']} micro-ops, "
+          f"{stats['trace_bytes']} bytes); hot after {stats['threshold']} back edges, "
+          f"at most {stats['max_length']} instructions and {stats['max_traces']} traces", file=out)
+    for reason, count in sorted(stats["aborted"].items(), key=lambda kv: -kv[1]):
+        print(f"  dropped: {reason}: {count}", file=out)
+    if stats["blacklisted"]:
+        print(f"  loops given up after repeated drops: {stats['blacklisted']}", file=out)
+
+
+def print_traces(out) -> None:
+    from fivefold import _fivefold
+
+    for trace in _fivefold.traces():
+        print_trace(trace, out)
+    print_stats(_fivefold.trace_stats(), out)
+
+
+def trace_file(path: str, out, args: list[str] = ()) -> int:
+    """Run the file as the program (with `args`; the recorder switched on by
+    select_recorder first), then print the traces it recorded. The program's exit
+    status."""
+    from fivefold import compiler
+    from fivefold.runtime.disassembler import run_as_program
+
+    with open(path, "rb") as f:
+        source = f.read()
+    code = compiler.compile_source(source, path)
+    status = run_as_program(code, path, list(args))
+    sys.stdout.flush()
+    print_traces(out)
+    return status
