@@ -40,6 +40,26 @@ def _stages_with_code() -> list[int]:
 # Stages the corpus runs at.
 STAGES = _stages_with_code()
 
+
+@functools.lru_cache(maxsize=None)
+def stage_environment(stage: int) -> dict[str, str]:
+    """What the corpus sets to run a stage. A stage whose changes are all off by
+    default (stage 3 while its traces are only recorded) would otherwise run as the
+    stage before it: the corpus runs it with all of them on. From stage 3 on, every
+    loop is hot after one back edge (FIVEFOLD_HOT_LOOP=1), so that every loop of the
+    corpus is recorded (issue 14's correctness item)."""
+    from fivefold import changes as registry
+
+    registry.load_stages()
+    env = {}
+    own = [c for c in registry.all_changes() if c.stage == stage]
+    if own and not any(c.on_by_default for c in own):
+        env["FIVEFOLD_WITH"] = ",".join(c.id for c in own)
+    if stage >= 3:
+        env["FIVEFOLD_HOT_LOOP"] = "1"
+    return env
+
+
 # Seconds one run may take; fivefold gets more because tier 0 is a plain interpreter.
 CPYTHON_TIMEOUT = 30
 FIVEFOLD_TIMEOUT = 120
@@ -117,6 +137,9 @@ def _environment(env: dict[str, str] | None, stage: int | None) -> dict[str, str
         environ.pop("FIVEFOLD_STAGE", None)
     else:
         environ["FIVEFOLD_STAGE"] = str(stage)
+        for name, value in stage_environment(stage).items():
+            if name not in (env or {}):   # the caller's own setting wins
+                environ[name] = value
     return environ
 
 
@@ -174,7 +197,12 @@ def assert_same_with_change(path: Path, change: str, setting: str, stage: int = 
     """A change's switch test: `path` prints the same under CPython as at `stage`
     with `change` on (setting "on") or switched off ("off": FIVEFOLD_WITHOUT).
     Returns CPython's result, for the test's own checks of what the program did."""
-    env = {"FIVEFOLD_WITHOUT": change} if setting == "off" else None
+    env = None
+    if setting == "off":
+        env = {"FIVEFOLD_WITHOUT": change}
+        own = stage_environment(stage).get("FIVEFOLD_WITH")
+        if own:   # the stage's run switches its changes on: all but this one
+            env["FIVEFOLD_WITH"] = ",".join(i for i in own.split(",") if i != change)
     expected = run_cpython(path, [])
     diff = compare(expected, run_fivefold(path, [], stage=stage, env=env))
     assert diff is None, diff
