@@ -77,8 +77,8 @@ def plan_stages(table: pd.DataFrame, contracts: list[Contract] | None = None,
         if contract.baseline or contract.candidate:
             plans.append((contract, design_for(contract, table)))
             continue
-        if not any(c.stage == contract.stage for c in changes):
-            continue
+        if not any(c.stage == contract.stage and c.on_by_default for c in changes):
+            continue   # no change, or none on by default (stage 3 while traces only record)
         design = stage_design(contract.stage, changes)
         if design.baseline in configs and design.candidate in configs:
             plans.append((contract, design))
