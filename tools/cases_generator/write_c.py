@@ -254,7 +254,12 @@ def _is_int(text: str) -> bool:
         return False
 
 
-def _instruction_code(inst: Instruction, op: Opcode, cache_base: int, indent: str) -> list[str]:
+def _instruction_code(inst: Instruction, op: Opcode | None, cache_base: int, indent: str,
+                      tier2: bool = False) -> list[str]:
+    """The C of one instruction or micro-op. tier2: as a case of stage 3's trace
+    executor (write_uops.py), where one micro-op serves every instruction it is
+    part of: its cache entries start at t2_cache units after the instruction's
+    own, and op is None."""
     where = f"{inst.name}"
     effect = inst.effect
     lines: list[str] = []
@@ -262,11 +267,12 @@ def _instruction_code(inst: Instruction, op: Opcode, cache_base: int, indent: st
     offset = cache_base
     for cache in effect.caches:
         if cache.name != "unused":
+            unit = f"t2_cache + {offset}" if tier2 else f"{offset}"
             reader = _CACHE_READERS.get(cache.size)
             if reader:
-                lines.append(f"{indent}uint{cache.size * 16}_t {cache.name} = {reader}(&next_instr[{offset}]);")
+                lines.append(f"{indent}uint{cache.size * 16}_t {cache.name} = {reader}(&next_instr[{unit}]);")
             else:
-                lines.append(f"{indent}_Py_CODEUNIT *{cache.name} = &next_instr[{offset}];")
+                lines.append(f"{indent}_Py_CODEUNIT *{cache.name} = &next_instr[{unit}];")
         offset += cache.size
     # Inputs, read from the top down.
     inputs_total = total(effect.inputs, where)
@@ -309,7 +315,7 @@ def _instruction_code(inst: Instruction, op: Opcode, cache_base: int, indent: st
                 declared.add(item.name)
             below = below + size
     # The body, with its macros expanded.
-    body = _expand(inst, op, indent)
+    body = _expand(inst, op, indent, tier2)
     lines.append(f"{indent}{{")
     located = bool(inst.body_line and body.strip())
     if located:
@@ -370,7 +376,11 @@ def _consumed(effect: StackEffect) -> list[StackItem]:
     return list(effect.inputs[unchanged_prefix(effect):])
 
 
-def _expand(inst: Instruction, op: Opcode, indent: str) -> str:
+def _expand(inst: Instruction, op: Opcode | None, indent: str, tier2: bool = False) -> str:
+    """The body with its macros expanded. In tier 2 (stage 3's executor) a guard that
+    fails leaves the trace before the instruction (t2_deopt) and a jump goes to
+    t2_jumped, which follows the trace if it went where the trace goes; the jump's
+    distance counts the caches of the instruction that runs (`opcode`)."""
     body = inst.body
     out = []
     pos = 0
@@ -417,13 +427,16 @@ def _expand(inst: Instruction, op: Opcode, indent: str) -> str:
         elif name == "DEOPT_IF":
             if len(args) != 1:
                 raise DSLError(f"{where}: DEOPT_IF takes one condition")
-            out.append(f"if ({args[0]}) {{ STAT_MISS({PREFIX}{op.family}); goto PREDICTED_{op.family}; }}")
+            if tier2:
+                out.append(f"if ({args[0]}) goto t2_deopt;")
+            else:
+                out.append(f"if ({args[0]}) {{ STAT_MISS({PREFIX}{op.family}); goto PREDICTED_{op.family}; }}")
         else:
             if len(args) != 1:
                 raise DSLError(f"{where}: {name} takes one offset")
             effect = inst.jump_effect or inst.effect
             steps = " ".join(_adjust(effect, where))
-            cache = op.cache_size
+            cache = "ff_cache_size[opcode]" if tier2 else op.cache_size
             if name == "JUMP_FORWARD_BY":
                 jump = f"JUMPBY({cache} + ({args[0]}));" if cache else f"JUMPBY({args[0]});"
             else:
@@ -431,8 +444,9 @@ def _expand(inst: Instruction, op: Opcode, indent: str) -> str:
             check = "CHECK_EVAL_BREAKER(); " if name == "JUMP_BACKWARD_BY" else ""
             # A loop's back edge, next_instr at its head: stage 3 counts it (FF_ON_LOOP_BACK,
             # eval_macros.h: nothing in the other loops).
-            hot = " FF_ON_LOOP_BACK();" if name == "JUMP_BACKWARD_BY" else ""
-            out.append(f"{{ {steps + ' ' if steps else ''}{check}{jump}{hot} DISPATCH(); }}")
+            hot = " FF_ON_LOOP_BACK();" if name == "JUMP_BACKWARD_BY" and not tier2 else ""
+            end = "goto t2_jumped;" if tier2 else "DISPATCH();"
+            out.append(f"{{ {steps + ' ' if steps else ''}{check}{jump}{hot} {end} }}")
         out.append("\n" * max(0, len(newlines) - out[-1].count("\n")))
     out.append(body[pos:])
     return "".join(out)
@@ -475,9 +489,10 @@ def _dedent(body: str) -> list[str]:
     return ["    " + l[margin:].rstrip() if l.strip() else "" for l in lines]
 
 
-def uop_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
+def uop_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES, facts: list[str] = ()) -> str:
     """Micro-op numbers, a space of their own (FF_UOP_*), and each opcode's
-    micro-ops in order: what a trace of stage 3 is made of."""
+    micro-ops in order: what a trace of stage 3 is made of; then `facts`
+    (write_uops.uop_facts: what the executor needs of them)."""
     macros = [_uop_macro(name) for name in analysis.uops]
     clash = sorted({m for m in macros if macros.count(m) > 1})
     if clash:
@@ -501,7 +516,7 @@ def uop_ids_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
             parts = [op.name]
         names = ", ".join(f"{_uop_macro(p)}" for p in parts)
         lines.append(f"    [{PREFIX}{op.name}] = {{{names}, -1}},")
-    lines += ["};", "", "#endif /* FIVEFOLD_UOP_IDS_H */", ""]
+    lines += ["};", "", *facts, "#endif /* FIVEFOLD_UOP_IDS_H */", ""]
     return "\n".join(lines)
 
 
