@@ -24,4 +24,18 @@ RECORD = register(Change(
     on_by_default=False,
     requires=("s2.frames_loop",)))
 
-CHANGES = [RECORD]
+EXECUTE = register(Change(
+    id="s3.execute", stage=3, merge_order=1,
+    description="The traces s3.record made run: a back edge that reaches a traced loop's head "
+                "enters the trace executor, a micro-op interpreter in stage 3's loop whose cases "
+                "are generated from the same definitions as the loops', which runs the trace's "
+                "micro-ops until control goes elsewhere than the recording went, and leaves to "
+                "the loop there with the stack and frames as they are (frames stay real, values "
+                "stay on the stack: leaving is exact). No optimizer pass yet: the executor the "
+                "passes are measured against; off by default.",
+    targets=("loops", "nbody", "float", "spectral_norm", "richards", "raytrace", "chaos", "go"),
+    test="tests/stage3/test_execute.py",
+    on_by_default=False,
+    requires=(RECORD.id,)))
+
+CHANGES = [RECORD, EXECUTE]

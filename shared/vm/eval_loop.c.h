@@ -103,6 +103,13 @@
 #ifndef FF_ON_LEAVE_LOOP
 #define FF_ON_LEAVE_LOOP() ((void)0)
 #endif
+/* FF_AFTER_FRAME_CHANGE(): run where a frame the loop pushed has just been
+ * entered, returned from or yielded from, with the new frame's state loaded,
+ * before its next instruction is dispatched (stage 3: a trace that runs goes on
+ * there); nothing by default. */
+#ifndef FF_AFTER_FRAME_CHANGE
+#define FF_AFTER_FRAME_CHANGE() ((void)0)
+#endif
 #define FF_LEAVE_CFRAME() \
     do { FF_ON_LEAVE_LOOP(); \
          tstate->cframe = own_cframe.previous; \
@@ -111,6 +118,9 @@
 PyObject *
 FF_RUN_FRAME(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
 {
+#ifdef FF_LOOP_LOCALS
+    FF_LOOP_LOCALS   /* a stage's own state in its loop (stage 3: the trace it runs) */
+#endif
     FFCode *code = FF_CODE_ON_ENTRY(frame->f_code);
     if (code == NULL || code->co_consts == NULL) {
         /* A copy of a shadow made by marshal.loads, types.CodeType() or a
@@ -384,6 +394,7 @@ exit_frame:
                 Py_DECREF(frame_result);
                 frame_result = NULL;
                 *stack_pointer++ = NULL;
+                FF_AFTER_FRAME_CHANGE();
                 DISPATCH();
             }
 #endif
@@ -400,12 +411,14 @@ exit_frame:
             }
             frame_result = NULL;
             JUMPBY(oparg);
+            FF_AFTER_FRAME_CHANGE();
             DISPATCH();
         }
         FF_LEAVE_AND_POP_PLAIN_FRAME(tstate, dying);
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;
+        FF_AFTER_FRAME_CHANGE();
         DISPATCH();
     }
 #endif
@@ -436,6 +449,7 @@ exit_yield:
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;
+        FF_AFTER_FRAME_CHANGE();
         DISPATCH();
     }
 #endif
@@ -462,6 +476,7 @@ enter_frame:
         tstate->recursion_remaining--;
         goto exit_unwind;
     }
+    FF_AFTER_FRAME_CHANGE();
 #ifdef FF_ENTER_PAST_RESUME
     /* A stage's word on the frame's first instruction (stage2.h: its RESUME's
      * check done here, the RESUME skipped). */
@@ -492,11 +507,17 @@ exit_generator_created:
         FF_LOAD_FRAME_STATE();
         *stack_pointer++ = frame_result;
         frame_result = NULL;
+        FF_AFTER_FRAME_CHANGE();
         DISPATCH();
     }
 #endif
     FF_LEAVE_CFRAME();
     return frame_result;
+
+#ifdef FF_LOOP_MORE_CODE
+    /* A stage's own paths in its loop (stage 3: the trace executor). */
+#include FF_LOOP_MORE_CODE
+#endif
 }
 #if FF_LOOP_INLINE_FRAMES
 #  undef first_instr

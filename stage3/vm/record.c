@@ -22,6 +22,7 @@
  *   recording and is counted. */
 #include "stage3.h"
 #include "generated/opcode_ids.h"
+#include "generated/uop_ids.h"   /* ff_opcode_traceable */
 
 int ff_record_active = 0;
 Py_ssize_t ff_rec_started = 0;
@@ -204,13 +205,15 @@ fall_through(_Py_CODEUNIT *unit, int opcode)
     return unit + 1 + ff_cache_size[generic_of(opcode)];
 }
 
-/* The recording reached a head: keep it as a trace. 0 (the recording ended). */
+/* The recording reached a head (`end_unit` in the loop's code): keep it as a
+ * trace. 0 (the recording ended). */
 static int
-close_trace(int end, int link)
+close_trace(int end, int link, int end_unit)
 {
     PyCodeObject *root = (PyCodeObject *)PyList_GET_ITEM(rec.codes, 0);
     PyObject *codes = PyList_AsTuple(rec.codes);
-    int id = codes != NULL ? ff_trace_add(codes, rec.head, end, link, rec.instrs, rec.n) : -1;
+    int id = codes != NULL ? ff_trace_add(codes, rec.head, end, link, end_unit, rec.instrs, rec.n)
+                           : -1;
     Py_XDECREF(codes);
     if (id < 0) {
         PyErr_Clear();
@@ -234,11 +237,13 @@ ff_record_instr(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
         return 0;   /* dropped meanwhile (stalled, or a new start): stop */
     }
     rec.stalled = 0;
+    int ext = 0;
     if (opcode == FF_EXTENDED_ARG) {
         /* EXTENDED_ARG runs the unit after it itself, as its generic instruction
          * while the flag is set (instructions.def): that is what runs. */
         do {
             unit++;
+            ext++;
             oparg = (oparg << 8) | FF_OPARG_AT(unit);
             opcode = FF_OPCODE_AT(unit);
         } while (opcode == FF_EXTENDED_ARG);
@@ -289,12 +294,12 @@ ff_record_instr(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
     }
     if (rec.depth == 0 && rec.n > 0) {
         if (offset == rec.head) {
-            return close_trace(FF_TRACE_CLOSED, -1);
+            return close_trace(FF_TRACE_CLOSED, -1, offset);
         }
         if (backward) {
             ff_loop_head *other = ff_head_find(frame->f_code, offset);
             if (other != NULL && other->state == FF_HEAD_TRACED) {
-                return close_trace(FF_TRACE_LINKED, other->trace);
+                return close_trace(FF_TRACE_LINKED, other->trace, offset);
             }
         }
     }
@@ -303,7 +308,7 @@ ff_record_instr(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
         finish(FF_ABORT_LEFT_FRAME);
         return 0;
     }
-    if (is_unsupported(generic)) {
+    if (is_unsupported(generic) || !ff_opcode_traceable[opcode]) {
         finish(FF_ABORT_UNSUPPORTED);
         return 0;
     }
@@ -318,6 +323,7 @@ ff_record_instr(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
     in->opcode = (uint8_t)opcode;
     in->depth = (uint8_t)rec.depth;
     in->flags = 0;
+    in->ext = (uint8_t)(ext < 255 ? ext : 255);
     rec.last = rec.n++;
     rec.last_unit = unit;
     return 1;

@@ -37,6 +37,8 @@ configure(const unsigned char *on)
         any_on |= ff_change_defs[i].stage == 3 && on[i];
     }
     ff_record_on = on[FF_CHANGE_s3_record];
+    /* It runs what the recorder made (its requirement, so on with it). */
+    ff_execute_on = on[FF_CHANGE_s3_execute] && ff_record_on;
     /* Back edges that make a loop hot (CPython 3.13 starts at 16, LuaJIT at 56). */
     long threshold = knob("FIVEFOLD_HOT_LOOP", 64, 1, 65535);
     long length = knob("FIVEFOLD_TRACE_LENGTH", 400, 1, FF_REC_MAX_LENGTH);

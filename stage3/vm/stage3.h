@@ -100,24 +100,39 @@ typedef struct {
     uint8_t opcode;    /* as it ran (specialized; a generic one after EXTENDED_ARG) */
     uint8_t depth;     /* 0: the loop's frame; n: the n-th frame it called */
     uint8_t flags;     /* FF_REC_* */
+    uint8_t ext;       /* EXTENDED_ARG units before it */
 } ff_rec_instr;
 #define FF_REC_JUMPED 1   /* a branch taken: control went past the next unit */
 
-/* One micro-op (generated/uop_ids.h), the unit an executor runs: its
- * instruction's argument, and where it came from, which is where a guard that
- * fails exits to (the instruction's own unit, so that it runs again there). */
+/* One micro-op (generated/uop_ids.h) as the executor (executor.c.h) runs it:
+ * its instruction (the live unit, its opcode as recorded, its argument, where
+ * this micro-op's cache entries start), where the trace goes on after the
+ * instruction, and which micro-op that is. A guard that fails leaves the trace
+ * before the instruction (at instr - ext, its first EXTENDED_ARG). */
 typedef struct {
     int16_t uop;
     uint8_t depth;
+    uint8_t flags;           /* FF_UOP_* */
+    uint8_t opcode;
+    uint8_t cache;           /* t2_cache: ff_opcode_uop_cache */
+    uint8_t ext;
     int32_t oparg;
-    int32_t code;
-    int32_t target;
+    int32_t code;            /* index into the trace's codes */
+    int32_t target;          /* the instruction's unit there */
+    int32_t after;           /* the first micro-op of the next instruction; -1: the trace ends */
+    _Py_CODEUNIT *instr;
+    _Py_CODEUNIT *next;      /* where the instruction must leave control for the trace to go on */
 } ff_uop;
+#define FF_UOP_FIRST 1       /* the first micro-op of its instruction */
+#define FF_UOP_LAST 2        /* the last */
+#define FF_UOP_ANY_OPCODE 4  /* runs whatever member the unit holds now (after EXTENDED_ARG) */
 
 enum { FF_TRACE_CLOSED, FF_TRACE_LINKED };
 
 typedef struct {
     int id;
+    Py_ssize_t refs;       /* the store's, and each run of the executor in it */
+    int dead;              /* cleared from the store: runs leave it at their next instruction */
     PyObject *codes;       /* tuple of the shadows of the frames it runs; [0] the loop's */
     int head;              /* the head's unit in codes[0] */
     int end;               /* FF_TRACE_CLOSED: back at its head; FF_TRACE_LINKED: at `link`'s */
@@ -126,13 +141,28 @@ typedef struct {
     ff_rec_instr *instrs;
     int nuops;
     ff_uop *uops;
+    Py_ssize_t entries;    /* times the executor entered it */
+    uint32_t *exits;       /* per micro-op: times the executor left the trace there */
 } ff_trace;
 
 /* Take a finished recording: its micro-ops are made from the instructions.
- * The trace's id (>= 0), or -1 (with an exception) with nothing kept. */
-int ff_trace_add(PyObject *codes, int head, int end, int link, const ff_rec_instr *instrs, int n);
+ * `end_unit` is where the last instruction goes (the head, or the linked
+ * trace's head, in codes[0]). The trace's id (>= 0), or -1 (with an exception)
+ * with nothing kept. */
+int ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
+                 const ff_rec_instr *instrs, int n);
 int ff_traces_full(void);
 void ff_traces_clear(void);
+/* A run of the executor lets go of its trace (freed when it was cleared). */
+void ff_trace_release(ff_trace *trace);
+
+/* The trace to enter at each hot slot's head (s3.execute): head NULL, none. */
+typedef struct {
+    _Py_CODEUNIT *head;
+    ff_trace *trace;
+} ff_trace_slot;
+extern ff_trace_slot ff_trace_entries[FF_HOT_SLOTS];
+extern int ff_execute_on;            /* s3.execute */
 
 /* Knobs (stage.c reads them from the environment). */
 extern int ff_trace_max_length;     /* instructions a recording may take */
@@ -151,12 +181,30 @@ PyObject *ff_traces_reset(PyObject *module, PyObject *unused);
 
 /* ---- the loop's hooks ---- */
 
-/* Count the head a back edge reached; when it gets hot, record the next
- * iteration. The stack is consistent (JUMP_BACKWARD_BY's effect applied). */
+/* The loop's own state: the trace the executor runs (NULL: none), holding a
+ * reference; its micro-op; the cache start of that micro-op. */
+#define FF_LOOP_LOCALS \
+    ff_trace *t2_trace = NULL; \
+    int t2_pc = 0; \
+    int t2_cache = 0;
+#define FF_LOOP_MORE_CODE "executor.c.h"
+/* Leave the trace the executor runs (its reference let go). */
+#define FF_T2_DROP() \
+    do { ff_trace_release(t2_trace); t2_trace = NULL; } while (0)
+
+/* A back edge reached a head: enter its trace (s3.execute), or count the head
+ * and, when it gets hot, record the next iteration. The stack is consistent
+ * (JUMP_BACKWARD_BY's effect applied). */
 #define FF_ON_LOOP_BACK() \
     do { \
         if (ff_record_on) { \
-            uint16_t *count_ = &ff_hot_counts[FF_HOT_SLOT(next_instr)]; \
+            size_t slot_ = FF_HOT_SLOT(next_instr); \
+            if (ff_execute_on && ff_trace_entries[slot_].head == next_instr && !FF_TRACING()) { \
+                t2_trace = ff_trace_entries[slot_].trace; \
+                t2_trace->refs++; \
+                goto t2_enter; \
+            } \
+            uint16_t *count_ = &ff_hot_counts[slot_]; \
             if (++*count_ >= ff_hot_threshold) { \
                 *count_ = 0; \
                 if (!FF_TRACING() && ff_record_start(tstate, frame, next_instr)) { \
@@ -188,21 +236,37 @@ PyObject *ff_traces_reset(PyObject *module, PyObject *unused);
         } \
     } while (0)
 
-/* An exception in a recording run ends the recording. */
+/* An exception in a recording run ends the recording; in a trace, the trace. */
 #define FF_ON_ERROR() \
     do { \
+        if (t2_trace != NULL) { \
+            FF_T2_DROP(); \
+        } \
         if (FF_TRACING() && FF_NO_TRACE_FUNCTION(tstate)) { \
             ff_record_abort(tstate, FF_ABORT_EXCEPTION); \
             cframe->use_tracing = 0; \
         } \
     } while (0)
 
-/* A run of the loop that returns while recording: the loop's frame left. */
+/* A run of the loop that returns while recording: the loop's frame left. A
+ * trace never returns from the loop's frame; should it, it is left too. */
 #define FF_ON_LEAVE_LOOP() \
     do { \
+        if (t2_trace != NULL) { \
+            FF_T2_DROP(); \
+        } \
         if (own_cframe.use_tracing && FF_NO_TRACE_FUNCTION(tstate)) { \
             ff_record_abort(tstate, FF_ABORT_LEFT_FRAME); \
             own_cframe.use_tracing = 0; \
+        } \
+    } while (0)
+
+/* Where a trace that runs goes on after a frame was entered, returned from or
+ * yielded from: the new frame's next instruction must be the trace's. */
+#define FF_AFTER_FRAME_CHANGE() \
+    do { \
+        if (t2_trace != NULL) { \
+            goto t2_jumped; \
         } \
     } while (0)
 

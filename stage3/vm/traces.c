@@ -17,9 +17,23 @@
 int ff_trace_max_length = 400;
 int ff_trace_max_traces = 1000;
 
+ff_trace_slot ff_trace_entries[FF_HOT_SLOTS];
+int ff_execute_on = 0;
+
 static ff_trace **traces = NULL;
 static int ntraces = 0;
 static int capacity = 0;
+
+/* How many micro-ops an opcode has. */
+static int
+ff_uops_of(int opcode)
+{
+    int n = 0;
+    while (ff_opcode_uops[opcode][n] >= 0) {
+        n++;
+    }
+    return n;
+}
 
 int
 ff_traces_full(void)
@@ -28,7 +42,8 @@ ff_traces_full(void)
 }
 
 int
-ff_trace_add(PyObject *codes, int head, int end, int link, const ff_rec_instr *instrs, int n)
+ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
+             const ff_rec_instr *instrs, int n)
 {
     if (ntraces == capacity) {
         int more = capacity ? capacity * 2 : 16;
@@ -48,28 +63,54 @@ ff_trace_add(PyObject *codes, int head, int end, int link, const ff_rec_instr *i
     }
     ff_trace *t = PyMem_Calloc(1, sizeof(ff_trace));
     ff_rec_instr *copy = PyMem_Malloc((size_t)(n > 0 ? n : 1) * sizeof(ff_rec_instr));
-    ff_uop *uops = PyMem_Malloc((size_t)(nuops > 0 ? nuops : 1) * sizeof(ff_uop));
-    if (t == NULL || copy == NULL || uops == NULL) {
+    ff_uop *uops = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(ff_uop));
+    uint32_t *exits = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(uint32_t));
+    if (t == NULL || copy == NULL || uops == NULL || exits == NULL) {
         PyMem_Free(t);
         PyMem_Free(copy);
         PyMem_Free(uops);
+        PyMem_Free(exits);
         PyErr_NoMemory();
         return -1;
     }
     memcpy(copy, instrs, (size_t)n * sizeof(ff_rec_instr));
     int k = 0;
     for (int i = 0; i < n; i++) {
-        for (const short *u = ff_opcode_uops[instrs[i].opcode]; *u >= 0; u++) {
-            uops[k].uop = *u;
-            uops[k].depth = instrs[i].depth;
-            uops[k].oparg = instrs[i].oparg;
-            uops[k].code = instrs[i].code;
-            uops[k].target = instrs[i].offset;
-            k++;
+        const ff_rec_instr *in = &instrs[i];
+        PyCodeObject *code = (PyCodeObject *)PyTuple_GET_ITEM(codes, in->code);
+        _Py_CODEUNIT *next;
+        int after;
+        if (i + 1 < n) {
+            PyCodeObject *next_code = (PyCodeObject *)PyTuple_GET_ITEM(codes, instrs[i + 1].code);
+            next = _PyCode_CODE(next_code) + instrs[i + 1].offset - instrs[i + 1].ext;
+            after = k + ff_uops_of(in->opcode);
         }
+        else {
+            /* A closed trace starts again at its head; a linked one ends there. */
+            next = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + end_unit;
+            after = end == FF_TRACE_CLOSED ? 0 : -1;
+        }
+        int first = k;
+        for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++, k++) {
+            ff_uop *u = &uops[k];
+            u->uop = ff_opcode_uops[in->opcode][j];
+            u->depth = in->depth;
+            u->flags = (k == first ? FF_UOP_FIRST : 0) | (in->ext ? FF_UOP_ANY_OPCODE : 0);
+            u->opcode = in->opcode;
+            u->cache = ff_opcode_uop_cache[in->opcode][j];
+            u->ext = in->ext;
+            u->oparg = in->oparg;
+            u->code = in->code;
+            u->target = in->offset;
+            u->after = after;
+            u->instr = _PyCode_CODE(code) + in->offset;
+            u->next = next;
+        }
+        uops[k - 1].flags |= FF_UOP_LAST;
     }
     Py_INCREF(codes);
     t->id = ntraces;
+    t->refs = 1;
     t->codes = codes;
     t->head = head;
     t->end = end;
@@ -78,8 +119,33 @@ ff_trace_add(PyObject *codes, int head, int end, int link, const ff_rec_instr *i
     t->instrs = copy;
     t->nuops = nuops;
     t->uops = uops;
+    t->exits = exits;
     traces[ntraces++] = t;
+    if (end == FF_TRACE_CLOSED) {
+        /* The executor's way in: the slot of its head (the newest trace of a
+         * slot two heads share). */
+        _Py_CODEUNIT *at = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + head;
+        ff_trace_entries[FF_HOT_SLOT(at)] = (ff_trace_slot){at, t};
+    }
     return t->id;
+}
+
+static void
+trace_free(ff_trace *t)
+{
+    Py_DECREF(t->codes);
+    PyMem_Free(t->instrs);
+    PyMem_Free(t->uops);
+    PyMem_Free(t->exits);
+    PyMem_Free(t);
+}
+
+void
+ff_trace_release(ff_trace *t)
+{
+    if (--t->refs == 0) {
+        trace_free(t);
+    }
 }
 
 void
@@ -89,11 +155,11 @@ ff_traces_clear(void)
     int n = ntraces;
     traces = NULL;
     ntraces = capacity = 0;
+    memset(ff_trace_entries, 0, sizeof ff_trace_entries);
     for (int i = 0; i < n; i++) {
-        Py_DECREF(old[i]->codes);
-        PyMem_Free(old[i]->instrs);
-        PyMem_Free(old[i]->uops);
-        PyMem_Free(old[i]);
+        /* A run of the executor in it lets go at its next instruction. */
+        old[i]->dead = 1;
+        ff_trace_release(old[i]);
     }
     PyMem_Free(old);
 }
@@ -111,8 +177,9 @@ instr_tuple(const ff_trace *t, const ff_rec_instr *in)
 static PyObject *
 uop_tuple(const ff_trace *t, const ff_uop *u)
 {
-    return Py_BuildValue("(isiOi)", u->depth, ff_uop_names[u->uop], u->oparg,
-                         PyTuple_GET_ITEM(t->codes, u->code), u->target);
+    return Py_BuildValue("(isiOiI)", u->depth, ff_uop_names[u->uop], u->oparg,
+                         PyTuple_GET_ITEM(t->codes, u->code), u->target,
+                         (unsigned int)t->exits[u - t->uops]);
 }
 
 static PyObject *
@@ -142,10 +209,10 @@ trace_dict(const ff_trace *t)
     if (link == NULL) {
         goto done;
     }
-    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O}", "id", t->id,
+    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n}", "id", t->id,
                            "code", PyTuple_GET_ITEM(t->codes, 0), "head", t->head,
                            "end", t->end == FF_TRACE_CLOSED ? "closed" : "linked", "link", link,
-                           "instructions", instrs, "uops", uops);
+                           "instructions", instrs, "uops", uops, "entries", t->entries);
 done:
     Py_XDECREF(instrs);
     Py_XDECREF(uops);
@@ -190,20 +257,25 @@ ff_traces_stats(PyObject *module, PyObject *unused)
         }
         Py_DECREF(count);
     }
-    Py_ssize_t instrs = 0, uops = 0;
+    Py_ssize_t instrs = 0, uops = 0, entries = 0, exits = 0;
     for (int i = 0; i < ntraces; i++) {
         instrs += traces[i]->ninstrs;
         uops += traces[i]->nuops;
+        entries += traces[i]->entries;
+        for (int k = 0; k < traces[i]->nuops; k++) {
+            exits += traces[i]->exits[k];
+        }
     }
-    return Py_BuildValue("{s:n,s:i,s:n,s:n,s:N,s:n,s:i,s:i,s:i,s:n}",
+    Py_ssize_t bytes = instrs * (Py_ssize_t)sizeof(ff_rec_instr)
+                       + uops * (Py_ssize_t)(sizeof(ff_uop) + sizeof(uint32_t))
+                       + ntraces * (Py_ssize_t)sizeof(ff_trace);
+    return Py_BuildValue("{s:n,s:i,s:n,s:n,s:N,s:n,s:i,s:i,s:i,s:n,s:n,s:n}",
                          "recordings", ff_rec_started, "traces", ntraces,
                          "instructions", instrs, "uops", uops, "aborted", aborts,
                          "blacklisted", ff_heads_count(FF_HEAD_BLACKLISTED),
                          "threshold", (int)ff_hot_threshold, "max_length", ff_trace_max_length,
-                         "max_traces", ff_trace_max_traces,
-                         "trace_bytes", (Py_ssize_t)(instrs * (Py_ssize_t)sizeof(ff_rec_instr)
-                                                     + uops * (Py_ssize_t)sizeof(ff_uop)
-                                                     + ntraces * (Py_ssize_t)sizeof(ff_trace)));
+                         "max_traces", ff_trace_max_traces, "trace_bytes", bytes,
+                         "entries", entries, "exits", exits);
 }
 
 PyObject *

@@ -65,8 +65,8 @@ def print_trace(trace: dict, out) -> None:
     print(f"trace {trace['id']}: loop at {_where(root, head_line)} in {root.co_qualname} "
           f"(offset {2 * trace['head']}), {end}", file=out)
     frames = sorted({c.co_qualname for _, c, *_ in instrs})
-    print(f"  {len(instrs)} instructions, {len(uops)} micro-ops; frames: {', '.join(frames)}",
-          file=out)
+    print(f"  {len(instrs)} instructions, {len(uops)} micro-ops; frames: {', '.join(frames)}; "
+          f"entered {trace['entries']}x", file=out)
     print("  micro-ops as recorded (no optimizer pass yet)", file=out)
     # The micro-ops come in the instructions' order, each naming its instruction's unit.
     pending = list(reversed(uops))
@@ -88,7 +88,8 @@ def print_trace(trace: dict, out) -> None:
         ops = []
         while pending and pending[-1][0] == depth and pending[-1][3] is code \
                 and pending[-1][4] == unit:
-            ops.append(pending.pop()[1])
+            _, uop, _, _, _, exits = pending.pop()
+            ops.append(f"{uop} (left {exits}x)" if exits else uop)
         print(f"{pad}           {' '.join(ops)}", file=out)
     print(file=out)
 
@@ -98,6 +99,8 @@ def print_stats(stats: dict, out) -> None:
           f"({stats['instructions']} instructions, {stats['uops']} micro-ops, "
           f"{stats['trace_bytes']} bytes); hot after {stats['threshold']} back edges, "
           f"at most {stats['max_length']} instructions and {stats['max_traces']} traces", file=out)
+    print(f"  executor (s3.execute): traces entered {stats['entries']}x, left {stats['exits']}x "
+          "where control went elsewhere than recorded (each at the micro-op shown)", file=out)
     for reason, count in sorted(stats["aborted"].items(), key=lambda kv: -kv[1]):
         print(f"  dropped: {reason}: {count}", file=out)
     if stats["blacklisted"]:

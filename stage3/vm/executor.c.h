@@ -1,0 +1,111 @@
+/* s3.execute: the trace executor, a micro-op interpreter inside stage 3's loop
+ * (included at the end of the loop's function, FF_LOOP_MORE_CODE in stage3.h),
+ * so that it shares the loop's frame, stack pointer and paths: a micro-op that
+ * raises goes to the loop's `error`; one that pushes, returns from or yields
+ * from a frame goes to the loop's frame paths, which come back here
+ * (FF_AFTER_FRAME_CHANGE) when the new frame is where the trace goes on.
+ *
+ * Rules of this file:
+ * - A trace runs the micro-ops of the instructions it recorded, each as a case
+ *   generated from the same definitions as the loops' cases
+ *   (generated/uop_cases.c.h, tools/cases_generator/write_uops.py).
+ * - Nothing is kept in the executor that the loop does not have: frames are
+ *   real, values are on the frame's stack, each micro-op reads the live inline
+ *   caches. So leaving the trace is exact and costs nothing: the loop goes on
+ *   at next_instr, with the stack and the frames as they are. No optimizer pass
+ *   runs yet.
+ * - Before each instruction the trace checks what the loop's dispatch would:
+ *   the tracing flag (sys.settrace switched on inside the trace, or a
+ *   recording), and that the unit still holds the instruction recorded (stage
+ *   1 may have rewritten it; its caches would mean something else). Either
+ *   leaves the trace before the instruction.
+ * - After each instruction, control must be where the recording went: a
+ *   branch the other way, a call of another function, a generator that
+ *   returned, a guard that failed, all leave the trace there, counted per
+ *   micro-op (traces()' exits).
+ * - The back edge at the trace's end checks the eval breaker (signals, pending
+ *   calls, the GIL) as the loop's does; the trace then starts again.
+ * - Inside the cases, FF_TRACING() is 1, as while the recording ran: an
+ *   instruction does what the recorder saw (no fused pair, no specialization
+ *   from a trace), and DISPATCH() means "the instruction moved next_instr". */
+
+t2_enter:
+    /* FF_ON_LOOP_BACK: a back edge reached the head of t2_trace (a reference
+     * taken); next_instr is the head. */
+    t2_trace->entries++;
+    t2_pc = 0;
+t2_run:
+    {
+        const ff_uop *u = &t2_trace->uops[t2_pc];
+        if (u->flags & FF_UOP_FIRST) {
+            if (cframe->use_tracing || t2_trace->dead
+                || (FF_OPCODE_AT(u->instr) != u->opcode && !(u->flags & FF_UOP_ANY_OPCODE))) {
+                t2_trace->exits[t2_pc]++;
+                next_instr = u->instr - u->ext;
+                goto t2_exit;
+            }
+            frame->prev_instr = u->instr;
+            /* As in the loop: the instruction's parts share next_instr, which
+             * a part may move (a pair's second unit read and skipped). */
+            next_instr = u->instr + 1;
+        }
+        opcode = u->opcode;
+        oparg = u->oparg;
+        t2_cache = u->cache;
+#pragma push_macro("DISPATCH")
+#pragma push_macro("FF_TRACING")
+#undef DISPATCH
+#undef FF_TRACING
+#define DISPATCH() goto t2_jumped
+#define FF_TRACING() 1
+        switch (u->uop) {
+#include "generated/uop_cases.c.h"
+        default:
+            break;
+        }
+#pragma pop_macro("FF_TRACING")
+#pragma pop_macro("DISPATCH")
+        /* The recorder keeps no instruction with a micro-op that has no case
+         * (ff_opcode_traceable): this is a fault of fivefold's. */
+        PyErr_Format(PyExc_SystemError, "fivefold: trace %d holds micro-op %d, which the executor "
+                     "cannot run", t2_trace->id, (int)u->uop);
+        goto error;
+    }
+
+t2_done:
+    /* A micro-op's body ended: the instruction's next one, or its end. */
+    {
+        const ff_uop *u = &t2_trace->uops[t2_pc];
+        if (!(u->flags & FF_UOP_LAST)) {
+            t2_pc++;
+            goto t2_run;
+        }
+        next_instr += ff_cache_size[u->opcode];   /* past its caches, as the loop's case ends */
+    }
+    /* fall through */
+t2_jumped:
+    /* The instruction ended with control at next_instr (in the frame that now
+     * runs, after a call, a return or a yield). */
+    {
+        const ff_uop *u = &t2_trace->uops[t2_pc];
+        if (next_instr != u->next) {
+            t2_trace->exits[t2_pc]++;
+            goto t2_exit;
+        }
+        if (u->after < 0) {
+            goto t2_exit;   /* a linked trace's end: the loop's back edge enters the other */
+        }
+        t2_pc = u->after;
+        goto t2_run;
+    }
+
+t2_deopt:
+    /* A guard failed: leave before the instruction (nothing of it has run). */
+    {
+        const ff_uop *u = &t2_trace->uops[t2_pc];
+        t2_trace->exits[t2_pc]++;
+        next_instr = u->instr - u->ext;
+    }
+t2_exit:
+    FF_T2_DROP();
+    DISPATCH();
