@@ -31,81 +31,84 @@
 
 t2_enter:
     /* FF_ON_LOOP_BACK: a back edge reached the head of t2_trace (a reference
-     * taken); next_instr is the head. */
+     * taken); next_instr is the head. A trace cleared from the store while it
+     * runs goes on until it leaves, and is not entered again (its entry is
+     * gone): what it runs is checked as before, so it is still right. */
     t2_trace->entries++;
-    t2_pc = 0;
+    t2_u = t2_trace->uops;
 t2_run:
-    {
-        const ff_uop *u = &t2_trace->uops[t2_pc];
-        if (u->flags & FF_UOP_FIRST) {
-            if (cframe->use_tracing || t2_trace->dead
-                || (FF_OPCODE_AT(u->instr) != u->opcode && !(u->flags & FF_UOP_ANY_OPCODE))) {
-                t2_trace->exits[t2_pc]++;
-                next_instr = u->instr - u->ext;
-                goto t2_exit;
-            }
-            frame->prev_instr = u->instr;
-            /* As in the loop: the instruction's parts share next_instr, which
-             * a part may move (a pair's second unit read and skipped). */
-            next_instr = u->instr + 1;
+    if (t2_u->flags & FF_UOP_FIRST) {
+        if (cframe->use_tracing
+            || (FF_OPCODE_AT(t2_u->instr) != t2_u->opcode && !(t2_u->flags & FF_UOP_ANY_OPCODE))) {
+            t2_trace->exits[t2_u - t2_trace->uops]++;
+            next_instr = t2_u->instr - t2_u->ext;
+            goto t2_exit;
         }
-        opcode = u->opcode;
-        oparg = u->oparg;
-        t2_cache = u->cache;
+        frame->prev_instr = t2_u->instr;
+        /* As in the loop: the instruction's parts share next_instr, which a
+         * part may move (a pair's second unit read and skipped). */
+        next_instr = t2_u->instr + 1;
+    }
+    /* The cases read the micro-op's own fields where the loop's read its locals. */
 #pragma push_macro("DISPATCH")
 #pragma push_macro("FF_TRACING")
 #undef DISPATCH
 #undef FF_TRACING
 #define DISPATCH() goto t2_jumped
 #define FF_TRACING() 1
-        switch (u->uop) {
+#define oparg ((Py_ssize_t)t2_u->oparg)
+#define opcode ((Py_ssize_t)t2_u->opcode)
+#define t2_cache (t2_u->cache)
+#if FF_COMPUTED_GOTOS
+    {
+        static void *const t2_targets[FF_NUM_UOPS] = {
+#include "generated/uop_targets.h"
+        };
+        goto *t2_targets[t2_u->uop];
+    }
+#endif
+    switch (t2_u->uop) {
 #include "generated/uop_cases.c.h"
-        default:
-            break;
-        }
+    default:
+        break;
+    }
+#undef t2_cache
+#undef opcode
+#undef oparg
 #pragma pop_macro("FF_TRACING")
 #pragma pop_macro("DISPATCH")
-        /* The recorder keeps no instruction with a micro-op that has no case
-         * (ff_opcode_traceable): this is a fault of fivefold's. */
-        PyErr_Format(PyExc_SystemError, "fivefold: trace %d holds micro-op %d, which the executor "
-                     "cannot run", t2_trace->id, (int)u->uop);
-        goto error;
-    }
+t2_no_case: FF_COLD_LABEL;
+    /* The recorder keeps no instruction with a micro-op that has no case
+     * (ff_opcode_traceable): this is a fault of fivefold's. */
+    PyErr_Format(PyExc_SystemError, "fivefold: trace %d holds micro-op %d, which the executor "
+                 "cannot run", t2_trace->id, (int)t2_u->uop);
+    goto error;
 
 t2_done:
     /* A micro-op's body ended: the instruction's next one, or its end. */
-    {
-        const ff_uop *u = &t2_trace->uops[t2_pc];
-        if (!(u->flags & FF_UOP_LAST)) {
-            t2_pc++;
-            goto t2_run;
-        }
-        next_instr += ff_cache_size[u->opcode];   /* past its caches, as the loop's case ends */
+    if (!(t2_u->flags & FF_UOP_LAST)) {
+        t2_u++;
+        goto t2_run;
     }
+    next_instr += ff_cache_size[t2_u->opcode];   /* past its caches, as the loop's case ends */
     /* fall through */
 t2_jumped:
     /* The instruction ended with control at next_instr (in the frame that now
      * runs, after a call, a return or a yield). */
-    {
-        const ff_uop *u = &t2_trace->uops[t2_pc];
-        if (next_instr != u->next) {
-            t2_trace->exits[t2_pc]++;
-            goto t2_exit;
-        }
-        if (u->after < 0) {
-            goto t2_exit;   /* a linked trace's end: the loop's back edge enters the other */
-        }
-        t2_pc = u->after;
-        goto t2_run;
+    if (next_instr != t2_u->next) {
+        t2_trace->exits[t2_u - t2_trace->uops]++;
+        goto t2_exit;
     }
+    if (t2_u->after < 0) {
+        goto t2_exit;   /* a linked trace's end: the loop's back edge enters the other */
+    }
+    t2_u = t2_trace->uops + t2_u->after;
+    goto t2_run;
 
 t2_deopt:
     /* A guard failed: leave before the instruction (nothing of it has run). */
-    {
-        const ff_uop *u = &t2_trace->uops[t2_pc];
-        t2_trace->exits[t2_pc]++;
-        next_instr = u->instr - u->ext;
-    }
+    t2_trace->exits[t2_u - t2_trace->uops]++;
+    next_instr = t2_u->instr - t2_u->ext;
 t2_exit:
     FF_T2_DROP();
     DISPATCH();

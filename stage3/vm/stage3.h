@@ -132,7 +132,6 @@ enum { FF_TRACE_CLOSED, FF_TRACE_LINKED };
 typedef struct {
     int id;
     Py_ssize_t refs;       /* the store's, and each run of the executor in it */
-    int dead;              /* cleared from the store: runs leave it at their next instruction */
     PyObject *codes;       /* tuple of the shadows of the frames it runs; [0] the loop's */
     int head;              /* the head's unit in codes[0] */
     int end;               /* FF_TRACE_CLOSED: back at its head; FF_TRACE_LINKED: at `link`'s */
@@ -182,11 +181,10 @@ PyObject *ff_traces_reset(PyObject *module, PyObject *unused);
 /* ---- the loop's hooks ---- */
 
 /* The loop's own state: the trace the executor runs (NULL: none), holding a
- * reference; its micro-op; the cache start of that micro-op. */
+ * reference, and the micro-op it is at. */
 #define FF_LOOP_LOCALS \
     ff_trace *t2_trace = NULL; \
-    int t2_pc = 0; \
-    int t2_cache = 0;
+    const ff_uop *t2_u = NULL;
 #define FF_LOOP_MORE_CODE "executor.c.h"
 /* Leave the trace the executor runs (its reference let go). */
 #define FF_T2_DROP() \

@@ -157,8 +157,8 @@ ff_traces_clear(void)
     ntraces = capacity = 0;
     memset(ff_trace_entries, 0, sizeof ff_trace_entries);
     for (int i = 0; i < n; i++) {
-        /* A run of the executor in it lets go at its next instruction. */
-        old[i]->dead = 1;
+        /* A run of the executor in it keeps it until it leaves (its entry is
+         * gone, so it is not entered again). */
         ff_trace_release(old[i]);
     }
     PyMem_Free(old);

@@ -68,6 +68,7 @@ def outputs(root: Path = ROOT) -> list[Output]:
         Output(c_out / "uop_ids.h", write_c.uop_ids_h(result, sources, write_uops.uop_facts(result))),
         Output(c_out / "uop_cases.c.h",
                write_uops.uop_cases(result, sources, (C_OUT / "uop_cases.c.h").as_posix())),
+        Output(c_out / "uop_targets.h", write_uops.uop_targets_h(result, sources)),
         Output(c_out / "changes.h", write_c.changes_h(result, sources)),
         Output(c_out / "stages.h", write_c.stages_h(built_stages(root), "the stageN/vm/meson.build files")),
         Output(root / PY_OUT, write_py.opcodes_py(result)),

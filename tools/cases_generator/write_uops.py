@@ -13,6 +13,8 @@ instruction's parts do. What differs from the loops' cases:
     JUMP_*_BY(n)    jump, then goto t2_jumped (the trace goes on if the jump
                     went where the trace goes); no hot-loop count
     DISPATCH()      the executor defines it as goto t2_jumped around the cases
+    label           each case is also T2_NAME:, for the computed gotos of
+                    uop_targets.h (one entry per micro-op number)
     end of body     goto t2_done (the next micro-op, or the instruction's end)
 
 A micro-op that leaves for the loop's dispatch itself (EXTENDED_ARG's
@@ -83,7 +85,7 @@ def uop_cases(analysis: Analysis, sources: str = DEFAULT_SOURCES, path: str = UO
         if not traceable(inst):
             continue
         lines = [_gate(inst.stage)] if inst.stage else []
-        lines.append(f"case {uop_macro(inst.name)}: {{")
+        lines.append(f"case {uop_macro(inst.name)}: T2_{uop_macro(inst.name)[len('FF_UOP_'):]}: {{")
         lines += _instruction_code(inst, None, cache_base=0, indent="    ", tier2=True)
         lines.append("    goto t2_done;")
         lines.append("}")
@@ -116,3 +118,19 @@ def uop_facts(analysis: Analysis) -> list[str]:
     lines += ["};", ""]
     return lines
 
+
+def uop_targets_h(analysis: Analysis, sources: str = DEFAULT_SOURCES) -> str:
+    """The executor's table of label addresses, one per micro-op number (computed
+    gotos, as the loops' opcode_targets.h): a micro-op with no case, or of a later
+    stage than the loop, goes to t2_no_case."""
+    lines = [_header(sources), "/* Included inside the trace executor's table of label addresses",
+             " * (stage3/vm/executor.c.h). */"]
+    for inst in analysis.definitions.instructions:
+        label = f"&&T2_{uop_macro(inst.name)[len('FF_UOP_'):]},"
+        if not traceable(inst):
+            lines.append("    &&t2_no_case,")
+        elif inst.stage:
+            lines += [_gate(inst.stage), f"    {label}", "#else", "    &&t2_no_case,", "#endif"]
+        else:
+            lines.append(f"    {label}")
+    return "\n".join(lines) + "\n"

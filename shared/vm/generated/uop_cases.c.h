@@ -6,7 +6,7 @@
  * definitions (tools/cases_generator/write_uops.py says what differs from
  * the loops' cases). */
 
-case FF_UOP_CACHE: {
+case FF_UOP_CACHE: T2_CACHE: {
     {
 #line 39 "shared/vm/instructions.def"
         PyErr_SetString(PyExc_SystemError, "fivefold: executed an inline cache unit");
@@ -16,13 +16,13 @@ case FF_UOP_CACHE: {
     goto t2_done;
 }
 
-case FF_UOP_NOP: {
+case FF_UOP_NOP: T2_NOP: {
     {
     }
     goto t2_done;
 }
 
-case FF_UOP_POP_TOP: {
+case FF_UOP_POP_TOP: T2_POP_TOP: {
     PyObject *value = stack_pointer[-1];
     {
 #line 47 "shared/vm/instructions.def"
@@ -33,7 +33,7 @@ case FF_UOP_POP_TOP: {
     goto t2_done;
 }
 
-case FF_UOP_PUSH_NULL: {
+case FF_UOP_PUSH_NULL: T2_PUSH_NULL: {
     PyObject *res;
     {
 #line 51 "shared/vm/instructions.def"
@@ -45,7 +45,7 @@ case FF_UOP_PUSH_NULL: {
     goto t2_done;
 }
 
-case FF_UOP_UNARY_POSITIVE: {
+case FF_UOP_UNARY_POSITIVE: T2_UNARY_POSITIVE: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -59,7 +59,7 @@ case FF_UOP_UNARY_POSITIVE: {
     goto t2_done;
 }
 
-case FF_UOP_UNARY_NEGATIVE: {
+case FF_UOP_UNARY_NEGATIVE: T2_UNARY_NEGATIVE: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -73,7 +73,7 @@ case FF_UOP_UNARY_NEGATIVE: {
     goto t2_done;
 }
 
-case FF_UOP_UNARY_NOT: {
+case FF_UOP_UNARY_NOT: T2_UNARY_NOT: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -89,7 +89,7 @@ case FF_UOP_UNARY_NOT: {
     goto t2_done;
 }
 
-case FF_UOP_UNARY_INVERT: {
+case FF_UOP_UNARY_INVERT: T2_UNARY_INVERT: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -103,7 +103,7 @@ case FF_UOP_UNARY_INVERT: {
     goto t2_done;
 }
 
-case FF_UOP_BINARY_OP: {
+case FF_UOP_BINARY_OP: T2_BINARY_OP: {
     PyObject *rhs = stack_pointer[-1];
     PyObject *lhs = stack_pointer[-2];
     PyObject *res;
@@ -120,7 +120,7 @@ case FF_UOP_BINARY_OP: {
     goto t2_done;
 }
 
-case FF_UOP_COMPARE_OP: {
+case FF_UOP_COMPARE_OP: T2_COMPARE_OP: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -147,7 +147,7 @@ case FF_UOP_COMPARE_OP: {
     goto t2_done;
 }
 
-case FF_UOP_IS_OP: {
+case FF_UOP_IS_OP: T2_IS_OP: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *b;
@@ -164,7 +164,7 @@ case FF_UOP_IS_OP: {
     goto t2_done;
 }
 
-case FF_UOP_CONTAINS_OP: {
+case FF_UOP_CONTAINS_OP: T2_CONTAINS_OP: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *b;
@@ -182,7 +182,7 @@ case FF_UOP_CONTAINS_OP: {
     goto t2_done;
 }
 
-case FF_UOP_BINARY_SUBSCR: {
+case FF_UOP_BINARY_SUBSCR: T2_BINARY_SUBSCR: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *res;
@@ -198,7 +198,7 @@ case FF_UOP_BINARY_SUBSCR: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_SUBSCR: {
+case FF_UOP_STORE_SUBSCR: T2_STORE_SUBSCR: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -213,7 +213,7 @@ case FF_UOP_STORE_SUBSCR: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_SUBSCR: {
+case FF_UOP_DELETE_SUBSCR: T2_DELETE_SUBSCR: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -227,7 +227,7 @@ case FF_UOP_DELETE_SUBSCR: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_FAST: {
+case FF_UOP_LOAD_FAST: T2_LOAD_FAST: {
     PyObject *value;
     {
 #line 148 "shared/vm/instructions.def"
@@ -244,7 +244,7 @@ case FF_UOP_LOAD_FAST: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_CONST: {
+case FF_UOP_LOAD_CONST: T2_LOAD_CONST: {
     PyObject *value;
     {
 #line 157 "shared/vm/instructions.def"
@@ -257,7 +257,7 @@ case FF_UOP_LOAD_CONST: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_FAST: {
+case FF_UOP_STORE_FAST: T2_STORE_FAST: {
     PyObject *value = stack_pointer[-1];
     {
 #line 162 "shared/vm/instructions.def"
@@ -268,7 +268,7 @@ case FF_UOP_STORE_FAST: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_FAST: {
+case FF_UOP_DELETE_FAST: T2_DELETE_FAST: {
     {
 #line 166 "shared/vm/instructions.def"
         if (GETLOCAL(oparg) == NULL) {
@@ -281,7 +281,7 @@ case FF_UOP_DELETE_FAST: {
     goto t2_done;
 }
 
-case FF_UOP_MAKE_CELL: {
+case FF_UOP_MAKE_CELL: T2_MAKE_CELL: {
     {
 #line 174 "shared/vm/instructions.def"
         // Wraps the local (an argument's value, or NULL) in a new cell, in place.
@@ -296,7 +296,7 @@ case FF_UOP_MAKE_CELL: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_CLOSURE: {
+case FF_UOP_LOAD_CLOSURE: T2_LOAD_CLOSURE: {
     PyObject *value;
     {
 #line 184 "shared/vm/instructions.def"
@@ -314,7 +314,7 @@ case FF_UOP_LOAD_CLOSURE: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_DEREF: {
+case FF_UOP_LOAD_DEREF: T2_LOAD_DEREF: {
     PyObject *value;
     {
 #line 194 "shared/vm/instructions.def"
@@ -332,7 +332,7 @@ case FF_UOP_LOAD_DEREF: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_CLASSDEREF: {
+case FF_UOP_LOAD_CLASSDEREF: T2_LOAD_CLASSDEREF: {
     PyObject *value;
     {
 #line 204 "shared/vm/instructions.def"
@@ -348,7 +348,7 @@ case FF_UOP_LOAD_CLASSDEREF: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_DEREF: {
+case FF_UOP_STORE_DEREF: T2_STORE_DEREF: {
     PyObject *v = stack_pointer[-1];
     {
 #line 212 "shared/vm/instructions.def"
@@ -362,7 +362,7 @@ case FF_UOP_STORE_DEREF: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_DEREF: {
+case FF_UOP_DELETE_DEREF: T2_DELETE_DEREF: {
     {
 #line 219 "shared/vm/instructions.def"
         PyObject *cell = GETLOCAL(oparg);
@@ -378,7 +378,7 @@ case FF_UOP_DELETE_DEREF: {
     goto t2_done;
 }
 
-case FF_UOP_COPY_FREE_VARS: {
+case FF_UOP_COPY_FREE_VARS: T2_COPY_FREE_VARS: {
     {
 #line 230 "shared/vm/instructions.def"
         // Free variables come from the function's closure, after the cells.
@@ -398,7 +398,7 @@ case FF_UOP_COPY_FREE_VARS: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_NAME: {
+case FF_UOP_LOAD_NAME: T2_LOAD_NAME: {
     PyObject *v;
     {
 #line 247 "shared/vm/instructions.def"
@@ -413,7 +413,7 @@ case FF_UOP_LOAD_NAME: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_NAME: {
+case FF_UOP_STORE_NAME: T2_STORE_NAME: {
     PyObject *v = stack_pointer[-1];
     {
 #line 254 "shared/vm/instructions.def"
@@ -438,7 +438,7 @@ case FF_UOP_STORE_NAME: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_NAME: {
+case FF_UOP_DELETE_NAME: T2_DELETE_NAME: {
     {
 #line 272 "shared/vm/instructions.def"
         PyObject *name = PyTuple_GET_ITEM(names, oparg);
@@ -456,7 +456,7 @@ case FF_UOP_DELETE_NAME: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_GLOBAL: {
+case FF_UOP_LOAD_GLOBAL: T2_LOAD_GLOBAL: {
     PyObject *null;
     PyObject *v;
     {
@@ -475,7 +475,7 @@ case FF_UOP_LOAD_GLOBAL: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_GLOBAL: {
+case FF_UOP_STORE_GLOBAL: T2_STORE_GLOBAL: {
     PyObject *v = stack_pointer[-1];
     {
 #line 295 "shared/vm/instructions.def"
@@ -488,7 +488,7 @@ case FF_UOP_STORE_GLOBAL: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_GLOBAL: {
+case FF_UOP_DELETE_GLOBAL: T2_DELETE_GLOBAL: {
     {
 #line 301 "shared/vm/instructions.def"
         PyObject *name = PyTuple_GET_ITEM(names, oparg);
@@ -504,7 +504,7 @@ case FF_UOP_DELETE_GLOBAL: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_ATTR: {
+case FF_UOP_LOAD_ATTR: T2_LOAD_ATTR: {
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
     {
@@ -518,7 +518,7 @@ case FF_UOP_LOAD_ATTR: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_METHOD: {
+case FF_UOP_LOAD_METHOD: T2_LOAD_METHOD: {
     PyObject *obj = stack_pointer[-1];
     PyObject *meth_or_null;
     PyObject *self_or_res;
@@ -547,7 +547,7 @@ case FF_UOP_LOAD_METHOD: {
     goto t2_done;
 }
 
-case FF_UOP_STORE_ATTR: {
+case FF_UOP_STORE_ATTR: T2_STORE_ATTR: {
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
     {
@@ -561,7 +561,7 @@ case FF_UOP_STORE_ATTR: {
     goto t2_done;
 }
 
-case FF_UOP_DELETE_ATTR: {
+case FF_UOP_DELETE_ATTR: T2_DELETE_ATTR: {
     PyObject *owner = stack_pointer[-1];
     {
 #line 347 "shared/vm/instructions.def"
@@ -574,7 +574,7 @@ case FF_UOP_DELETE_ATTR: {
     goto t2_done;
 }
 
-case FF_UOP_COPY: {
+case FF_UOP_COPY: T2_COPY: {
     PyObject *bottom = stack_pointer[-((oparg - 1) + 1)];
     PyObject *top;
     {
@@ -588,7 +588,7 @@ case FF_UOP_COPY: {
     goto t2_done;
 }
 
-case FF_UOP_SWAP: {
+case FF_UOP_SWAP: T2_SWAP: {
     PyObject *top = stack_pointer[-1];
     PyObject *bottom = stack_pointer[-((oparg - 2) + 2)];
     {
@@ -598,7 +598,7 @@ case FF_UOP_SWAP: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_TUPLE: {
+case FF_UOP_BUILD_TUPLE: T2_BUILD_TUPLE: {
     PyObject **values = stack_pointer - (oparg);
     PyObject *tup;
     {
@@ -612,7 +612,7 @@ case FF_UOP_BUILD_TUPLE: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_LIST: {
+case FF_UOP_BUILD_LIST: T2_BUILD_LIST: {
     PyObject **values = stack_pointer - (oparg);
     PyObject *list;
     {
@@ -626,7 +626,7 @@ case FF_UOP_BUILD_LIST: {
     goto t2_done;
 }
 
-case FF_UOP_LIST_TO_TUPLE: {
+case FF_UOP_LIST_TO_TUPLE: T2_LIST_TO_TUPLE: {
     PyObject *list = stack_pointer[-1];
     PyObject *tup;
     {
@@ -640,7 +640,7 @@ case FF_UOP_LIST_TO_TUPLE: {
     goto t2_done;
 }
 
-case FF_UOP_LIST_APPEND: {
+case FF_UOP_LIST_APPEND: T2_LIST_APPEND: {
     PyObject *v = stack_pointer[-1];
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
@@ -654,7 +654,7 @@ case FF_UOP_LIST_APPEND: {
     goto t2_done;
 }
 
-case FF_UOP_LIST_EXTEND: {
+case FF_UOP_LIST_EXTEND: T2_LIST_EXTEND: {
     PyObject *iterable = stack_pointer[-1];
     PyObject *list = stack_pointer[-((oparg - 1) + 2)];
     {
@@ -678,7 +678,7 @@ case FF_UOP_LIST_EXTEND: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_SET: {
+case FF_UOP_BUILD_SET: T2_BUILD_SET: {
     PyObject **values = stack_pointer - (oparg);
     PyObject *set;
     {
@@ -692,7 +692,7 @@ case FF_UOP_BUILD_SET: {
     goto t2_done;
 }
 
-case FF_UOP_SET_ADD: {
+case FF_UOP_SET_ADD: T2_SET_ADD: {
     PyObject *v = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
@@ -706,7 +706,7 @@ case FF_UOP_SET_ADD: {
     goto t2_done;
 }
 
-case FF_UOP_SET_UPDATE: {
+case FF_UOP_SET_UPDATE: T2_SET_UPDATE: {
     PyObject *iterable = stack_pointer[-1];
     PyObject *set = stack_pointer[-((oparg - 1) + 2)];
     {
@@ -720,7 +720,7 @@ case FF_UOP_SET_UPDATE: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_MAP: {
+case FF_UOP_BUILD_MAP: T2_BUILD_MAP: {
     PyObject **values = stack_pointer - ((oparg * 2));
     PyObject *map;
     {
@@ -734,7 +734,7 @@ case FF_UOP_BUILD_MAP: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_CONST_KEY_MAP: {
+case FF_UOP_BUILD_CONST_KEY_MAP: T2_BUILD_CONST_KEY_MAP: {
     PyObject *keys = stack_pointer[-1];
     PyObject **values = stack_pointer - (oparg + 1);
     PyObject *map;
@@ -749,7 +749,7 @@ case FF_UOP_BUILD_CONST_KEY_MAP: {
     goto t2_done;
 }
 
-case FF_UOP_DICT_UPDATE: {
+case FF_UOP_DICT_UPDATE: T2_DICT_UPDATE: {
     PyObject *update = stack_pointer[-1];
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     {
@@ -766,7 +766,7 @@ case FF_UOP_DICT_UPDATE: {
     goto t2_done;
 }
 
-case FF_UOP_DICT_MERGE: {
+case FF_UOP_DICT_MERGE: T2_DICT_MERGE: {
     PyObject *update = stack_pointer[-1];
     PyObject *dict = stack_pointer[-((oparg - 1) + 2)];
     PyObject *callable = stack_pointer[-((oparg - 1) + 4)];
@@ -786,7 +786,7 @@ case FF_UOP_DICT_MERGE: {
     goto t2_done;
 }
 
-case FF_UOP_MAP_ADD: {
+case FF_UOP_MAP_ADD: T2_MAP_ADD: {
     PyObject *value = stack_pointer[-1];
     PyObject *key = stack_pointer[-2];
     PyObject *dict = stack_pointer[-((oparg - 1) + 3)];
@@ -801,7 +801,7 @@ case FF_UOP_MAP_ADD: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_SLICE: {
+case FF_UOP_BUILD_SLICE: T2_BUILD_SLICE: {
     PyObject *step = (oparg == 3) ? stack_pointer[-(((oparg == 3) ? 1 : 0))] : NULL;
     PyObject *stop = stack_pointer[-(((oparg == 3) ? 1 : 0) + 1)];
     PyObject *start = stack_pointer[-(((oparg == 3) ? 1 : 0) + 2)];
@@ -818,7 +818,7 @@ case FF_UOP_BUILD_SLICE: {
     goto t2_done;
 }
 
-case FF_UOP_BUILD_STRING: {
+case FF_UOP_BUILD_STRING: T2_BUILD_STRING: {
     PyObject **pieces = stack_pointer - (oparg);
     PyObject *str;
     {
@@ -835,7 +835,7 @@ case FF_UOP_BUILD_STRING: {
     goto t2_done;
 }
 
-case FF_UOP_FORMAT_VALUE: {
+case FF_UOP_FORMAT_VALUE: T2_FORMAT_VALUE: {
     PyObject *fmt_spec = ((oparg & 4) == 4) ? stack_pointer[-((((oparg & 4) == 4) ? 1 : 0))] : NULL;
     PyObject *value = stack_pointer[-((((oparg & 4) == 4) ? 1 : 0) + 1)];
     PyObject *result;
@@ -851,7 +851,7 @@ case FF_UOP_FORMAT_VALUE: {
     goto t2_done;
 }
 
-case FF_UOP_UNPACK_SEQUENCE: {
+case FF_UOP_UNPACK_SEQUENCE: T2_UNPACK_SEQUENCE: {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
@@ -866,7 +866,7 @@ case FF_UOP_UNPACK_SEQUENCE: {
     goto t2_done;
 }
 
-case FF_UOP_UNPACK_EX: {
+case FF_UOP_UNPACK_EX: T2_UNPACK_EX: {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
@@ -880,7 +880,7 @@ case FF_UOP_UNPACK_EX: {
     goto t2_done;
 }
 
-case FF_UOP_GET_LEN: {
+case FF_UOP_GET_LEN: T2_GET_LEN: {
     PyObject *obj = stack_pointer[-1];
     PyObject *len;
     {
@@ -901,7 +901,7 @@ case FF_UOP_GET_LEN: {
     goto t2_done;
 }
 
-case FF_UOP_MATCH_MAPPING: {
+case FF_UOP_MATCH_MAPPING: T2_MATCH_MAPPING: {
     PyObject *subject = stack_pointer[-1];
     PyObject *res;
     {
@@ -915,7 +915,7 @@ case FF_UOP_MATCH_MAPPING: {
     goto t2_done;
 }
 
-case FF_UOP_MATCH_SEQUENCE: {
+case FF_UOP_MATCH_SEQUENCE: T2_MATCH_SEQUENCE: {
     PyObject *subject = stack_pointer[-1];
     PyObject *res;
     {
@@ -929,7 +929,7 @@ case FF_UOP_MATCH_SEQUENCE: {
     goto t2_done;
 }
 
-case FF_UOP_MATCH_KEYS: {
+case FF_UOP_MATCH_KEYS: T2_MATCH_KEYS: {
     PyObject *keys = stack_pointer[-1];
     PyObject *subject = stack_pointer[-2];
     PyObject *values_or_none;
@@ -947,7 +947,7 @@ case FF_UOP_MATCH_KEYS: {
     goto t2_done;
 }
 
-case FF_UOP_MATCH_CLASS: {
+case FF_UOP_MATCH_CLASS: T2_MATCH_CLASS: {
     PyObject *names = stack_pointer[-1];
     PyObject *type = stack_pointer[-2];
     PyObject *subject = stack_pointer[-3];
@@ -966,7 +966,7 @@ case FF_UOP_MATCH_CLASS: {
     goto t2_done;
 }
 
-case FF_UOP_GET_ITER: {
+case FF_UOP_GET_ITER: T2_GET_ITER: {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
@@ -980,7 +980,7 @@ case FF_UOP_GET_ITER: {
     goto t2_done;
 }
 
-case FF_UOP_GET_YIELD_FROM_ITER: {
+case FF_UOP_GET_YIELD_FROM_ITER: T2_GET_YIELD_FROM_ITER: {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
@@ -994,7 +994,7 @@ case FF_UOP_GET_YIELD_FROM_ITER: {
     goto t2_done;
 }
 
-case FF_UOP_FOR_ITER: {
+case FF_UOP_FOR_ITER: T2_FOR_ITER: {
     PyObject *iter = stack_pointer[-1];
     PyObject *next;
     {
@@ -1027,7 +1027,7 @@ case FF_UOP_FOR_ITER: {
     goto t2_done;
 }
 
-case FF_UOP_JUMP_FORWARD: {
+case FF_UOP_JUMP_FORWARD: T2_JUMP_FORWARD: {
     {
 #line 576 "shared/vm/instructions.def"
         { JUMPBY(ff_cache_size[opcode] + (oparg)); goto t2_jumped; }
@@ -1036,7 +1036,7 @@ case FF_UOP_JUMP_FORWARD: {
     goto t2_done;
 }
 
-case FF_UOP_JUMP_BACKWARD: {
+case FF_UOP_JUMP_BACKWARD: T2_JUMP_BACKWARD: {
     {
 #line 580 "shared/vm/instructions.def"
         { CHECK_EVAL_BREAKER(); JUMPBY(ff_cache_size[opcode] - (oparg)); goto t2_jumped; }
@@ -1045,7 +1045,7 @@ case FF_UOP_JUMP_BACKWARD: {
     goto t2_done;
 }
 
-case FF_UOP_JUMP_BACKWARD_NO_INTERRUPT: {
+case FF_UOP_JUMP_BACKWARD_NO_INTERRUPT: T2_JUMP_BACKWARD_NO_INTERRUPT: {
     {
 #line 584 "shared/vm/instructions.def"
         { JUMPBY(ff_cache_size[opcode] - (oparg)); goto t2_jumped; }
@@ -1054,7 +1054,7 @@ case FF_UOP_JUMP_BACKWARD_NO_INTERRUPT: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_FORWARD_IF_FALSE: {
+case FF_UOP_POP_JUMP_FORWARD_IF_FALSE: T2_POP_JUMP_FORWARD_IF_FALSE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 588 "shared/vm/instructions.def"
@@ -1070,7 +1070,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_FALSE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_FORWARD_IF_TRUE: {
+case FF_UOP_POP_JUMP_FORWARD_IF_TRUE: T2_POP_JUMP_FORWARD_IF_TRUE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 598 "shared/vm/instructions.def"
@@ -1086,7 +1086,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_TRUE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE: T2_POP_JUMP_BACKWARD_IF_FALSE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 608 "shared/vm/instructions.def"
@@ -1102,7 +1102,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE: T2_POP_JUMP_BACKWARD_IF_TRUE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 618 "shared/vm/instructions.def"
@@ -1118,7 +1118,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_FORWARD_IF_NONE: {
+case FF_UOP_POP_JUMP_FORWARD_IF_NONE: T2_POP_JUMP_FORWARD_IF_NONE: {
     PyObject *value = stack_pointer[-1];
     {
 #line 628 "shared/vm/instructions.def"
@@ -1133,7 +1133,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_NONE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_FORWARD_IF_NOT_NONE: {
+case FF_UOP_POP_JUMP_FORWARD_IF_NOT_NONE: T2_POP_JUMP_FORWARD_IF_NOT_NONE: {
     PyObject *value = stack_pointer[-1];
     {
 #line 636 "shared/vm/instructions.def"
@@ -1148,7 +1148,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_NOT_NONE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_BACKWARD_IF_NONE: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_NONE: T2_POP_JUMP_BACKWARD_IF_NONE: {
     PyObject *value = stack_pointer[-1];
     {
 #line 644 "shared/vm/instructions.def"
@@ -1163,7 +1163,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_NONE: {
     goto t2_done;
 }
 
-case FF_UOP_POP_JUMP_BACKWARD_IF_NOT_NONE: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_NOT_NONE: T2_POP_JUMP_BACKWARD_IF_NOT_NONE: {
     PyObject *value = stack_pointer[-1];
     {
 #line 652 "shared/vm/instructions.def"
@@ -1178,7 +1178,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_NOT_NONE: {
     goto t2_done;
 }
 
-case FF_UOP_JUMP_IF_FALSE_OR_POP: {
+case FF_UOP_JUMP_IF_FALSE_OR_POP: T2_JUMP_IF_FALSE_OR_POP: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 660 "shared/vm/instructions.def"
@@ -1196,7 +1196,7 @@ case FF_UOP_JUMP_IF_FALSE_OR_POP: {
     goto t2_done;
 }
 
-case FF_UOP_JUMP_IF_TRUE_OR_POP: {
+case FF_UOP_JUMP_IF_TRUE_OR_POP: T2_JUMP_IF_TRUE_OR_POP: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 671 "shared/vm/instructions.def"
@@ -1214,7 +1214,7 @@ case FF_UOP_JUMP_IF_TRUE_OR_POP: {
     goto t2_done;
 }
 
-case FF_UOP_KW_NAMES: {
+case FF_UOP_KW_NAMES: T2_KW_NAMES: {
     {
 #line 697 "shared/vm/instructions.def"
         // The tuple of keyword names for the CALL that follows.
@@ -1224,7 +1224,7 @@ case FF_UOP_KW_NAMES: {
     goto t2_done;
 }
 
-case FF_UOP_CALL: {
+case FF_UOP_CALL: T2_CALL: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1259,7 +1259,7 @@ case FF_UOP_CALL: {
     goto t2_done;
 }
 
-case FF_UOP_CALL_FUNCTION_EX: {
+case FF_UOP_CALL_FUNCTION_EX: T2_CALL_FUNCTION_EX: {
     PyObject *kwargs = (oparg & 1) ? stack_pointer[-(((oparg & 1) ? 1 : 0))] : NULL;
     PyObject *callargs = stack_pointer[-(((oparg & 1) ? 1 : 0) + 1)];
     PyObject *func = stack_pointer[-(((oparg & 1) ? 1 : 0) + 2)];
@@ -1277,7 +1277,7 @@ case FF_UOP_CALL_FUNCTION_EX: {
     goto t2_done;
 }
 
-case FF_UOP_MAKE_FUNCTION: {
+case FF_UOP_MAKE_FUNCTION: T2_MAKE_FUNCTION: {
     PyObject *codeobj = stack_pointer[-1];
     PyObject *closure = (oparg & 8) ? stack_pointer[-(((oparg & 8) ? 1 : 0) + 1)] : NULL;
     PyObject *annotations = (oparg & 4) ? stack_pointer[-(((oparg & 4) ? 1 : 0) + ((oparg & 8) ? 1 : 0) + 1)] : NULL;
@@ -1296,7 +1296,7 @@ case FF_UOP_MAKE_FUNCTION: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_BUILD_CLASS: {
+case FF_UOP_LOAD_BUILD_CLASS: T2_LOAD_BUILD_CLASS: {
     PyObject *bc;
     {
 #line 745 "shared/vm/instructions.def"
@@ -1311,7 +1311,7 @@ case FF_UOP_LOAD_BUILD_CLASS: {
     goto t2_done;
 }
 
-case FF_UOP_SETUP_ANNOTATIONS: {
+case FF_UOP_SETUP_ANNOTATIONS: T2_SETUP_ANNOTATIONS: {
     {
 #line 752 "shared/vm/instructions.def"
         if (ff_setup_annotations(tstate, frame) < 0) {
@@ -1322,7 +1322,7 @@ case FF_UOP_SETUP_ANNOTATIONS: {
     goto t2_done;
 }
 
-case FF_UOP_LOAD_ASSERTION_ERROR: {
+case FF_UOP_LOAD_ASSERTION_ERROR: T2_LOAD_ASSERTION_ERROR: {
     PyObject *value;
     {
 #line 758 "shared/vm/instructions.def"
@@ -1335,7 +1335,7 @@ case FF_UOP_LOAD_ASSERTION_ERROR: {
     goto t2_done;
 }
 
-case FF_UOP_PRINT_EXPR: {
+case FF_UOP_PRINT_EXPR: T2_PRINT_EXPR: {
     PyObject *value = stack_pointer[-1];
     {
 #line 763 "shared/vm/instructions.def"
@@ -1348,7 +1348,7 @@ case FF_UOP_PRINT_EXPR: {
     goto t2_done;
 }
 
-case FF_UOP_IMPORT_NAME: {
+case FF_UOP_IMPORT_NAME: T2_IMPORT_NAME: {
     PyObject *fromlist = stack_pointer[-1];
     PyObject *level = stack_pointer[-2];
     PyObject *res;
@@ -1364,7 +1364,7 @@ case FF_UOP_IMPORT_NAME: {
     goto t2_done;
 }
 
-case FF_UOP_IMPORT_FROM: {
+case FF_UOP_IMPORT_FROM: T2_IMPORT_FROM: {
     PyObject *from = stack_pointer[-1];
     PyObject *res;
     {
@@ -1380,7 +1380,7 @@ case FF_UOP_IMPORT_FROM: {
     goto t2_done;
 }
 
-case FF_UOP_IMPORT_STAR: {
+case FF_UOP_IMPORT_STAR: T2_IMPORT_STAR: {
     PyObject *from = stack_pointer[-1];
     {
 #line 784 "shared/vm/instructions.def"
@@ -1393,7 +1393,7 @@ case FF_UOP_IMPORT_STAR: {
     goto t2_done;
 }
 
-case FF_UOP_RETURN_VALUE: {
+case FF_UOP_RETURN_VALUE: T2_RETURN_VALUE: {
     PyObject *retval = stack_pointer[-1];
     {
 #line 792 "shared/vm/instructions.def"
@@ -1405,7 +1405,7 @@ case FF_UOP_RETURN_VALUE: {
     goto t2_done;
 }
 
-case FF_UOP_RETURN_GENERATOR: {
+case FF_UOP_RETURN_GENERATOR: T2_RETURN_GENERATOR: {
     {
 #line 797 "shared/vm/instructions.def"
         // Moves this frame into a new generator object and returns it to the caller.
@@ -1421,7 +1421,7 @@ case FF_UOP_RETURN_GENERATOR: {
     goto t2_done;
 }
 
-case FF_UOP_YIELD_VALUE: {
+case FF_UOP_YIELD_VALUE: T2_YIELD_VALUE: {
     PyObject *retval = stack_pointer[-1];
     PyObject *sent;
     {
@@ -1437,7 +1437,7 @@ case FF_UOP_YIELD_VALUE: {
     goto t2_done;
 }
 
-case FF_UOP_RESUME: {
+case FF_UOP_RESUME: T2_RESUME: {
     {
 #line 818 "shared/vm/instructions.def"
         // Entry (oparg 0) or return from a yield (1: yield, 2: yield from).
@@ -1449,7 +1449,7 @@ case FF_UOP_RESUME: {
     goto t2_done;
 }
 
-case FF_UOP_SEND: {
+case FF_UOP_SEND: T2_SEND: {
     PyObject *v = stack_pointer[-1];
     PyObject *receiver = stack_pointer[-2];
     PyObject *retval;
@@ -1473,7 +1473,7 @@ case FF_UOP_SEND: {
     goto t2_done;
 }
 
-case FF_UOP_GET_AWAITABLE: {
+case FF_UOP_GET_AWAITABLE: T2_GET_AWAITABLE: {
     PyObject *iterable = stack_pointer[-1];
     PyObject *iter;
     {
@@ -1489,7 +1489,7 @@ case FF_UOP_GET_AWAITABLE: {
     goto t2_done;
 }
 
-case FF_UOP_GET_AITER: {
+case FF_UOP_GET_AITER: T2_GET_AITER: {
     PyObject *obj = stack_pointer[-1];
     PyObject *iter;
     {
@@ -1503,7 +1503,7 @@ case FF_UOP_GET_AITER: {
     goto t2_done;
 }
 
-case FF_UOP_GET_ANEXT: {
+case FF_UOP_GET_ANEXT: T2_GET_ANEXT: {
     PyObject *aiter = stack_pointer[-1];
     PyObject *awaitable;
     {
@@ -1519,7 +1519,7 @@ case FF_UOP_GET_ANEXT: {
     goto t2_done;
 }
 
-case FF_UOP_BEFORE_ASYNC_WITH: {
+case FF_UOP_BEFORE_ASYNC_WITH: T2_BEFORE_ASYNC_WITH: {
     PyObject *mgr = stack_pointer[-1];
     PyObject *exit_func;
     PyObject *res;
@@ -1536,7 +1536,7 @@ case FF_UOP_BEFORE_ASYNC_WITH: {
     goto t2_done;
 }
 
-case FF_UOP_ASYNC_GEN_WRAP: {
+case FF_UOP_ASYNC_GEN_WRAP: T2_ASYNC_GEN_WRAP: {
     PyObject *value = stack_pointer[-1];
     PyObject *wrapped;
     {
@@ -1551,7 +1551,7 @@ case FF_UOP_ASYNC_GEN_WRAP: {
     goto t2_done;
 }
 
-case FF_UOP_PUSH_EXC_INFO: {
+case FF_UOP_PUSH_EXC_INFO: T2_PUSH_EXC_INFO: {
     PyObject *new_exc = stack_pointer[-1];
     PyObject *prev_exc;
     {
@@ -1578,7 +1578,7 @@ case FF_UOP_PUSH_EXC_INFO: {
     goto t2_done;
 }
 
-case FF_UOP_POP_EXCEPT: {
+case FF_UOP_POP_EXCEPT: T2_POP_EXCEPT: {
     PyObject *exc_value = stack_pointer[-1];
     {
 #line 947 "shared/vm/instructions.def"
@@ -1594,7 +1594,7 @@ case FF_UOP_POP_EXCEPT: {
     goto t2_done;
 }
 
-case FF_UOP_CHECK_EXC_MATCH: {
+case FF_UOP_CHECK_EXC_MATCH: T2_CHECK_EXC_MATCH: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *b;
@@ -1614,7 +1614,7 @@ case FF_UOP_CHECK_EXC_MATCH: {
     goto t2_done;
 }
 
-case FF_UOP_CHECK_EG_MATCH: {
+case FF_UOP_CHECK_EG_MATCH: T2_CHECK_EG_MATCH: {
     PyObject *match_type = stack_pointer[-1];
     PyObject *exc_value = stack_pointer[-2];
     PyObject *rest;
@@ -1651,7 +1651,7 @@ case FF_UOP_CHECK_EG_MATCH: {
     goto t2_done;
 }
 
-case FF_UOP_PREP_RERAISE_STAR: {
+case FF_UOP_PREP_RERAISE_STAR: T2_PREP_RERAISE_STAR: {
     PyObject *excs = stack_pointer[-1];
     PyObject *orig = stack_pointer[-2];
     PyObject *val;
@@ -1668,7 +1668,7 @@ case FF_UOP_PREP_RERAISE_STAR: {
     goto t2_done;
 }
 
-case FF_UOP_BEFORE_WITH: {
+case FF_UOP_BEFORE_WITH: T2_BEFORE_WITH: {
     PyObject *mgr = stack_pointer[-1];
     PyObject *exit_func;
     PyObject *res;
@@ -1685,7 +1685,7 @@ case FF_UOP_BEFORE_WITH: {
     goto t2_done;
 }
 
-case FF_UOP_WITH_EXCEPT_START: {
+case FF_UOP_WITH_EXCEPT_START: T2_WITH_EXCEPT_START: {
     PyObject *val = stack_pointer[-1];
     PyObject *lasti = stack_pointer[-3];
     PyObject *exit_func = stack_pointer[-4];
@@ -1709,7 +1709,7 @@ case FF_UOP_WITH_EXCEPT_START: {
 }
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BOTH_INT: {
+case FF_UOP_GUARD_BOTH_INT: T2_GUARD_BOTH_INT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -1722,7 +1722,7 @@ case FF_UOP_GUARD_BOTH_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BOTH_FLOAT: {
+case FF_UOP_GUARD_BOTH_FLOAT: T2_GUARD_BOTH_FLOAT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -1735,7 +1735,7 @@ case FF_UOP_GUARD_BOTH_FLOAT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BOTH_UNICODE: {
+case FF_UOP_GUARD_BOTH_UNICODE: T2_GUARD_BOTH_UNICODE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -1748,7 +1748,7 @@ case FF_UOP_GUARD_BOTH_UNICODE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_ADD_INT: {
+case FF_UOP_BINARY_OP_ADD_INT: T2_BINARY_OP_ADD_INT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1768,7 +1768,7 @@ case FF_UOP_BINARY_OP_ADD_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_SUBTRACT_INT: {
+case FF_UOP_BINARY_OP_SUBTRACT_INT: T2_BINARY_OP_SUBTRACT_INT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1788,7 +1788,7 @@ case FF_UOP_BINARY_OP_SUBTRACT_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_MULTIPLY_INT: {
+case FF_UOP_BINARY_OP_MULTIPLY_INT: T2_BINARY_OP_MULTIPLY_INT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1808,7 +1808,7 @@ case FF_UOP_BINARY_OP_MULTIPLY_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_ADD_FLOAT: {
+case FF_UOP_BINARY_OP_ADD_FLOAT: T2_BINARY_OP_ADD_FLOAT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1826,7 +1826,7 @@ case FF_UOP_BINARY_OP_ADD_FLOAT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_SUBTRACT_FLOAT: {
+case FF_UOP_BINARY_OP_SUBTRACT_FLOAT: T2_BINARY_OP_SUBTRACT_FLOAT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1844,7 +1844,7 @@ case FF_UOP_BINARY_OP_SUBTRACT_FLOAT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_MULTIPLY_FLOAT: {
+case FF_UOP_BINARY_OP_MULTIPLY_FLOAT: T2_BINARY_OP_MULTIPLY_FLOAT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1862,7 +1862,7 @@ case FF_UOP_BINARY_OP_MULTIPLY_FLOAT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_OP_ADD_UNICODE: {
+case FF_UOP_BINARY_OP_ADD_UNICODE: T2_BINARY_OP_ADD_UNICODE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -1880,7 +1880,7 @@ case FF_UOP_BINARY_OP_ADD_UNICODE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_BINARY_OP: {
+case FF_UOP_SPECIALIZE_BINARY_OP: T2_SPECIALIZE_BINARY_OP: {
     PyObject *rhs = stack_pointer[-1];
     PyObject *lhs = stack_pointer[-2];
     {
@@ -1893,7 +1893,7 @@ case FF_UOP_SPECIALIZE_BINARY_OP: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_PY_FUNCTION: {
+case FF_UOP_GUARD_PY_FUNCTION: T2_GUARD_PY_FUNCTION: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1907,7 +1907,7 @@ case FF_UOP_GUARD_PY_FUNCTION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_PY_FUNCTION: {
+case FF_UOP_CALL_PY_FUNCTION: T2_CALL_PY_FUNCTION: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1931,7 +1931,7 @@ case FF_UOP_CALL_PY_FUNCTION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BUILTIN_O: {
+case FF_UOP_GUARD_BUILTIN_O: T2_GUARD_BUILTIN_O: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1947,7 +1947,7 @@ case FF_UOP_GUARD_BUILTIN_O: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_BUILTIN_O: {
+case FF_UOP_CALL_BUILTIN_O: T2_CALL_BUILTIN_O: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1973,7 +1973,7 @@ case FF_UOP_CALL_BUILTIN_O: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BUILTIN_FAST: {
+case FF_UOP_GUARD_BUILTIN_FAST: T2_GUARD_BUILTIN_FAST: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -1988,7 +1988,7 @@ case FF_UOP_GUARD_BUILTIN_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_BUILTIN_FAST: {
+case FF_UOP_CALL_BUILTIN_FAST: T2_CALL_BUILTIN_FAST: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2010,7 +2010,7 @@ case FF_UOP_CALL_BUILTIN_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS: {
+case FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS: T2_GUARD_BUILTIN_FAST_WITH_KEYWORDS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2025,7 +2025,7 @@ case FF_UOP_GUARD_BUILTIN_FAST_WITH_KEYWORDS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS: {
+case FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS: T2_CALL_BUILTIN_FAST_WITH_KEYWORDS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2049,7 +2049,7 @@ case FF_UOP_CALL_BUILTIN_FAST_WITH_KEYWORDS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_LEN: {
+case FF_UOP_GUARD_LEN: T2_GUARD_LEN: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2064,7 +2064,7 @@ case FF_UOP_GUARD_LEN: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_LEN: {
+case FF_UOP_CALL_LEN: T2_CALL_LEN: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2084,7 +2084,7 @@ case FF_UOP_CALL_LEN: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_ISINSTANCE: {
+case FF_UOP_GUARD_ISINSTANCE: T2_GUARD_ISINSTANCE: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2099,7 +2099,7 @@ case FF_UOP_GUARD_ISINSTANCE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_ISINSTANCE: {
+case FF_UOP_CALL_ISINSTANCE: T2_CALL_ISINSTANCE: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2119,7 +2119,7 @@ case FF_UOP_CALL_ISINSTANCE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TYPE_1: {
+case FF_UOP_GUARD_TYPE_1: T2_GUARD_TYPE_1: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2134,7 +2134,7 @@ case FF_UOP_GUARD_TYPE_1: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_TYPE_1: {
+case FF_UOP_CALL_TYPE_1: T2_CALL_TYPE_1: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2153,7 +2153,7 @@ case FF_UOP_CALL_TYPE_1: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STR_1: {
+case FF_UOP_GUARD_STR_1: T2_GUARD_STR_1: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2168,7 +2168,7 @@ case FF_UOP_GUARD_STR_1: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_STR_1: {
+case FF_UOP_CALL_STR_1: T2_CALL_STR_1: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2187,7 +2187,7 @@ case FF_UOP_CALL_STR_1: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_LIST_APPEND: {
+case FF_UOP_GUARD_LIST_APPEND: T2_GUARD_LIST_APPEND: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2203,7 +2203,7 @@ case FF_UOP_GUARD_LIST_APPEND: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_LIST_APPEND: {
+case FF_UOP_CALL_LIST_APPEND: T2_CALL_LIST_APPEND: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2225,7 +2225,7 @@ case FF_UOP_CALL_LIST_APPEND: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_METHOD_DESCRIPTOR: {
+case FF_UOP_GUARD_METHOD_DESCRIPTOR: T2_GUARD_METHOD_DESCRIPTOR: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2243,7 +2243,7 @@ case FF_UOP_GUARD_METHOD_DESCRIPTOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_DESCRIPTOR_O: {
+case FF_UOP_GUARD_DESCRIPTOR_O: T2_GUARD_DESCRIPTOR_O: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2258,7 +2258,7 @@ case FF_UOP_GUARD_DESCRIPTOR_O: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_METHOD_DESCRIPTOR_O: {
+case FF_UOP_CALL_METHOD_DESCRIPTOR_O: T2_CALL_METHOD_DESCRIPTOR_O: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2284,7 +2284,7 @@ case FF_UOP_CALL_METHOD_DESCRIPTOR_O: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_DESCRIPTOR_NOARGS: {
+case FF_UOP_GUARD_DESCRIPTOR_NOARGS: T2_GUARD_DESCRIPTOR_NOARGS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2299,7 +2299,7 @@ case FF_UOP_GUARD_DESCRIPTOR_NOARGS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS: {
+case FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS: T2_CALL_METHOD_DESCRIPTOR_NOARGS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2325,7 +2325,7 @@ case FF_UOP_CALL_METHOD_DESCRIPTOR_NOARGS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_DESCRIPTOR_FAST: {
+case FF_UOP_GUARD_DESCRIPTOR_FAST: T2_GUARD_DESCRIPTOR_FAST: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2340,7 +2340,7 @@ case FF_UOP_GUARD_DESCRIPTOR_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST: {
+case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST: T2_CALL_METHOD_DESCRIPTOR_FAST: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2363,7 +2363,7 @@ case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
+case FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS: T2_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2378,7 +2378,7 @@ case FF_UOP_GUARD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
+case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: T2_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2403,7 +2403,7 @@ case FF_UOP_CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BOUND_METHOD: {
+case FF_UOP_GUARD_BOUND_METHOD: T2_GUARD_BOUND_METHOD: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2417,7 +2417,7 @@ case FF_UOP_GUARD_BOUND_METHOD: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_BOUND_METHOD: {
+case FF_UOP_CALL_BOUND_METHOD: T2_CALL_BOUND_METHOD: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2446,7 +2446,7 @@ case FF_UOP_CALL_BOUND_METHOD: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BUILTIN_CLASS: {
+case FF_UOP_GUARD_BUILTIN_CLASS: T2_GUARD_BUILTIN_CLASS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2461,7 +2461,7 @@ case FF_UOP_GUARD_BUILTIN_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_BUILTIN_CLASS: {
+case FF_UOP_CALL_BUILTIN_CLASS: T2_CALL_BUILTIN_CLASS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2484,7 +2484,7 @@ case FF_UOP_CALL_BUILTIN_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_PY_CLASS: {
+case FF_UOP_GUARD_PY_CLASS: T2_GUARD_PY_CLASS: {
     uint32_t type_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
@@ -2500,7 +2500,7 @@ case FF_UOP_GUARD_PY_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CALL_PY_CLASS: {
+case FF_UOP_CALL_PY_CLASS: T2_CALL_PY_CLASS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2521,7 +2521,7 @@ case FF_UOP_CALL_PY_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_CALL: {
+case FF_UOP_SPECIALIZE_CALL: T2_SPECIALIZE_CALL: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -2537,7 +2537,7 @@ case FF_UOP_SPECIALIZE_CALL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_COMPARE_OP_INT: {
+case FF_UOP_COMPARE_OP_INT: T2_COMPARE_OP_INT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -2560,7 +2560,7 @@ case FF_UOP_COMPARE_OP_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_COMPARE_OP_FLOAT: {
+case FF_UOP_COMPARE_OP_FLOAT: T2_COMPARE_OP_FLOAT: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -2577,7 +2577,7 @@ case FF_UOP_COMPARE_OP_FLOAT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_COMPARE_OP_STR: {
+case FF_UOP_COMPARE_OP_STR: T2_COMPARE_OP_STR: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -2600,7 +2600,7 @@ case FF_UOP_COMPARE_OP_STR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_COMPARE_OP: {
+case FF_UOP_SPECIALIZE_COMPARE_OP: T2_SPECIALIZE_COMPARE_OP: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -2613,7 +2613,7 @@ case FF_UOP_SPECIALIZE_COMPARE_OP: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_LIST_ITERATOR: {
+case FF_UOP_GUARD_LIST_ITERATOR: T2_GUARD_LIST_ITERATOR: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 11 "stage1/vm/for_iter.def"
@@ -2625,7 +2625,7 @@ case FF_UOP_GUARD_LIST_ITERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TUPLE_ITERATOR: {
+case FF_UOP_GUARD_TUPLE_ITERATOR: T2_GUARD_TUPLE_ITERATOR: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 15 "stage1/vm/for_iter.def"
@@ -2637,7 +2637,7 @@ case FF_UOP_GUARD_TUPLE_ITERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_RANGE_ITERATOR: {
+case FF_UOP_GUARD_RANGE_ITERATOR: T2_GUARD_RANGE_ITERATOR: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 19 "stage1/vm/for_iter.def"
@@ -2649,7 +2649,7 @@ case FF_UOP_GUARD_RANGE_ITERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_FOR_ITER_LIST: {
+case FF_UOP_FOR_ITER_LIST: T2_FOR_ITER_LIST: {
     PyObject *iter = stack_pointer[-1];
     PyObject *next;
     {
@@ -2668,7 +2668,7 @@ case FF_UOP_FOR_ITER_LIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_FOR_ITER_TUPLE: {
+case FF_UOP_FOR_ITER_TUPLE: T2_FOR_ITER_TUPLE: {
     PyObject *iter = stack_pointer[-1];
     PyObject *next;
     {
@@ -2687,7 +2687,7 @@ case FF_UOP_FOR_ITER_TUPLE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_FOR_ITER_RANGE: {
+case FF_UOP_FOR_ITER_RANGE: T2_FOR_ITER_RANGE: {
     PyObject *iter = stack_pointer[-1];
     PyObject *next;
     {
@@ -2709,7 +2709,7 @@ case FF_UOP_FOR_ITER_RANGE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_FIVEFOLD_GENERATOR: {
+case FF_UOP_GUARD_FIVEFOLD_GENERATOR: T2_GUARD_FIVEFOLD_GENERATOR: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 56 "stage1/vm/for_iter.def"
@@ -2721,7 +2721,7 @@ case FF_UOP_GUARD_FIVEFOLD_GENERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_FOR_ITER_GEN: {
+case FF_UOP_FOR_ITER_GEN: T2_FOR_ITER_GEN: {
     PyObject *iter = stack_pointer[-1];
     PyObject *next;
     {
@@ -2743,7 +2743,7 @@ case FF_UOP_FOR_ITER_GEN: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_FOR_ITER: {
+case FF_UOP_SPECIALIZE_FOR_ITER: T2_SPECIALIZE_FOR_ITER: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 81 "stage1/vm/for_iter.def"
@@ -2755,7 +2755,7 @@ case FF_UOP_SPECIALIZE_FOR_ITER: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TYPE_VERSION: {
+case FF_UOP_GUARD_TYPE_VERSION: T2_GUARD_TYPE_VERSION: {
     uint32_t type_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     {
@@ -2768,7 +2768,7 @@ case FF_UOP_GUARD_TYPE_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TYPE_VERSION_POLY: {
+case FF_UOP_GUARD_TYPE_VERSION_POLY: T2_GUARD_TYPE_VERSION_POLY: {
     uint32_t v0 = read_u32(&next_instr[t2_cache + 0]);
     uint32_t v1 = read_u32(&next_instr[t2_cache + 2]);
     uint32_t v2 = read_u32(&next_instr[t2_cache + 4]);
@@ -2785,7 +2785,7 @@ case FF_UOP_GUARD_TYPE_VERSION_POLY: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CHECK_INSTANCE_VALUES: {
+case FF_UOP_CHECK_INSTANCE_VALUES: T2_CHECK_INSTANCE_VALUES: {
     PyObject *owner = stack_pointer[-1];
     {
 #line 23 "stage1/vm/load_attr.def"
@@ -2797,7 +2797,7 @@ case FF_UOP_CHECK_INSTANCE_VALUES: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CHECK_INSTANCE_DICT: {
+case FF_UOP_CHECK_INSTANCE_DICT: T2_CHECK_INSTANCE_DICT: {
     PyObject *owner = stack_pointer[-1];
     {
 #line 27 "stage1/vm/load_attr.def"
@@ -2809,7 +2809,7 @@ case FF_UOP_CHECK_INSTANCE_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_SHARED_KEYS_VERSION: {
+case FF_UOP_GUARD_SHARED_KEYS_VERSION: T2_GUARD_SHARED_KEYS_VERSION: {
     uint32_t keys_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     {
@@ -2822,7 +2822,7 @@ case FF_UOP_GUARD_SHARED_KEYS_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CHECK_MODULE: {
+case FF_UOP_CHECK_MODULE: T2_CHECK_MODULE: {
     uint32_t keys_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     {
@@ -2835,7 +2835,7 @@ case FF_UOP_CHECK_MODULE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CHECK_CLASS: {
+case FF_UOP_CHECK_CLASS: T2_CHECK_CLASS: {
     uint32_t type_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     {
@@ -2848,7 +2848,7 @@ case FF_UOP_CHECK_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_INSTANCE_VALUE: {
+case FF_UOP_LOAD_ATTR_INSTANCE_VALUE: T2_LOAD_ATTR_INSTANCE_VALUE: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2866,7 +2866,7 @@ case FF_UOP_LOAD_ATTR_INSTANCE_VALUE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_WITH_HINT: {
+case FF_UOP_LOAD_ATTR_WITH_HINT: T2_LOAD_ATTR_WITH_HINT: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2884,7 +2884,7 @@ case FF_UOP_LOAD_ATTR_WITH_HINT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_SLOT: {
+case FF_UOP_LOAD_ATTR_SLOT: T2_LOAD_ATTR_SLOT: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2902,7 +2902,7 @@ case FF_UOP_LOAD_ATTR_SLOT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_MODULE: {
+case FF_UOP_LOAD_ATTR_MODULE: T2_LOAD_ATTR_MODULE: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2920,7 +2920,7 @@ case FF_UOP_LOAD_ATTR_MODULE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_CLASS: {
+case FF_UOP_LOAD_ATTR_CLASS: T2_LOAD_ATTR_CLASS: {
     uint64_t descr = read_u64(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2937,7 +2937,7 @@ case FF_UOP_LOAD_ATTR_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_ATTR_PROPERTY: {
+case FF_UOP_LOAD_ATTR_PROPERTY: T2_LOAD_ATTR_PROPERTY: {
     uint64_t descr = read_u64(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *res;
@@ -2957,7 +2957,7 @@ case FF_UOP_LOAD_ATTR_PROPERTY: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_METHOD_FROM_CLASS: {
+case FF_UOP_LOAD_METHOD_FROM_CLASS: T2_LOAD_METHOD_FROM_CLASS: {
     uint64_t descr = read_u64(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *meth;
@@ -2977,7 +2977,7 @@ case FF_UOP_LOAD_METHOD_FROM_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_METHOD_MODULE: {
+case FF_UOP_LOAD_METHOD_MODULE: T2_LOAD_METHOD_MODULE: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *null;
@@ -2999,7 +2999,7 @@ case FF_UOP_LOAD_METHOD_MODULE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_METHOD_CLASS: {
+case FF_UOP_LOAD_METHOD_CLASS: T2_LOAD_METHOD_CLASS: {
     uint64_t descr = read_u64(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *null;
@@ -3020,7 +3020,7 @@ case FF_UOP_LOAD_METHOD_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_LOAD_ATTR: {
+case FF_UOP_SPECIALIZE_LOAD_ATTR: T2_SPECIALIZE_LOAD_ATTR: {
     PyObject *owner = stack_pointer[-1];
     {
 #line 149 "stage1/vm/load_attr.def"
@@ -3032,7 +3032,7 @@ case FF_UOP_SPECIALIZE_LOAD_ATTR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_LOAD_METHOD: {
+case FF_UOP_SPECIALIZE_LOAD_METHOD: T2_SPECIALIZE_LOAD_METHOD: {
     PyObject *obj = stack_pointer[-1];
     {
 #line 154 "stage1/vm/load_attr.def"
@@ -3044,7 +3044,7 @@ case FF_UOP_SPECIALIZE_LOAD_METHOD: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_GLOBALS_VERSION: {
+case FF_UOP_GUARD_GLOBALS_VERSION: T2_GUARD_GLOBALS_VERSION: {
     uint32_t version = read_u32(&next_instr[t2_cache + 0]);
     {
 #line 11 "stage1/vm/load_global.def"
@@ -3056,7 +3056,7 @@ case FF_UOP_GUARD_GLOBALS_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_BUILTINS_VERSION: {
+case FF_UOP_GUARD_BUILTINS_VERSION: T2_GUARD_BUILTINS_VERSION: {
     uint32_t version = read_u32(&next_instr[t2_cache + 0]);
     {
 #line 15 "stage1/vm/load_global.def"
@@ -3068,7 +3068,7 @@ case FF_UOP_GUARD_BUILTINS_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_GLOBAL_MODULE: {
+case FF_UOP_LOAD_GLOBAL_MODULE: T2_LOAD_GLOBAL_MODULE: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *null;
     PyObject *v;
@@ -3088,7 +3088,7 @@ case FF_UOP_LOAD_GLOBAL_MODULE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_GLOBAL_BUILTIN: {
+case FF_UOP_LOAD_GLOBAL_BUILTIN: T2_LOAD_GLOBAL_BUILTIN: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *null;
     PyObject *v;
@@ -3108,7 +3108,7 @@ case FF_UOP_LOAD_GLOBAL_BUILTIN: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_LOAD_GLOBAL: {
+case FF_UOP_SPECIALIZE_LOAD_GLOBAL: T2_SPECIALIZE_LOAD_GLOBAL: {
     {
 #line 41 "stage1/vm/load_global.def"
         SPECIALIZE(LOAD_GLOBAL, ff_specialize_load_global(frame->f_globals, frame->f_builtins, next_instr - 1,
@@ -3120,7 +3120,7 @@ case FF_UOP_SPECIALIZE_LOAD_GLOBAL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_ATTR_INSTANCE_VALUE: {
+case FF_UOP_STORE_ATTR_INSTANCE_VALUE: T2_STORE_ATTR_INSTANCE_VALUE: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
@@ -3142,7 +3142,7 @@ case FF_UOP_STORE_ATTR_INSTANCE_VALUE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_ATTR_SLOT: {
+case FF_UOP_STORE_ATTR_SLOT: T2_STORE_ATTR_SLOT: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
@@ -3161,7 +3161,7 @@ case FF_UOP_STORE_ATTR_SLOT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STORE_TYPE_VERSION: {
+case FF_UOP_GUARD_STORE_TYPE_VERSION: T2_GUARD_STORE_TYPE_VERSION: {
     uint32_t type_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
@@ -3175,7 +3175,7 @@ case FF_UOP_GUARD_STORE_TYPE_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STORE_TYPE_VERSION_POLY: {
+case FF_UOP_GUARD_STORE_TYPE_VERSION_POLY: T2_GUARD_STORE_TYPE_VERSION_POLY: {
     uint32_t v0 = read_u32(&next_instr[t2_cache + 0]);
     uint32_t v1 = read_u32(&next_instr[t2_cache + 2]);
     uint32_t v2 = read_u32(&next_instr[t2_cache + 4]);
@@ -3193,7 +3193,7 @@ case FF_UOP_GUARD_STORE_TYPE_VERSION_POLY: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_CHECK_STORE_INSTANCE_VALUES: {
+case FF_UOP_CHECK_STORE_INSTANCE_VALUES: T2_CHECK_STORE_INSTANCE_VALUES: {
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
     {
@@ -3206,7 +3206,7 @@ case FF_UOP_CHECK_STORE_INSTANCE_VALUES: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_STORE_ATTR: {
+case FF_UOP_SPECIALIZE_STORE_ATTR: T2_SPECIALIZE_STORE_ATTR: {
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
     {
@@ -3219,7 +3219,7 @@ case FF_UOP_SPECIALIZE_STORE_ATTR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_LIST_INT: {
+case FF_UOP_GUARD_LIST_INT: T2_GUARD_LIST_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -3232,7 +3232,7 @@ case FF_UOP_GUARD_LIST_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TUPLE_INT: {
+case FF_UOP_GUARD_TUPLE_INT: T2_GUARD_TUPLE_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -3245,7 +3245,7 @@ case FF_UOP_GUARD_TUPLE_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_INDEX_IN_RANGE: {
+case FF_UOP_GUARD_INDEX_IN_RANGE: T2_GUARD_INDEX_IN_RANGE: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -3258,7 +3258,7 @@ case FF_UOP_GUARD_INDEX_IN_RANGE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_SUBSCR_LIST_INT: {
+case FF_UOP_BINARY_SUBSCR_LIST_INT: T2_BINARY_SUBSCR_LIST_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *res;
@@ -3276,7 +3276,7 @@ case FF_UOP_BINARY_SUBSCR_LIST_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_SUBSCR_TUPLE_INT: {
+case FF_UOP_BINARY_SUBSCR_TUPLE_INT: T2_BINARY_SUBSCR_TUPLE_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *res;
@@ -3294,7 +3294,7 @@ case FF_UOP_BINARY_SUBSCR_TUPLE_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_DICT: {
+case FF_UOP_GUARD_DICT: T2_GUARD_DICT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -3307,7 +3307,7 @@ case FF_UOP_GUARD_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_BINARY_SUBSCR_DICT: {
+case FF_UOP_BINARY_SUBSCR_DICT: T2_BINARY_SUBSCR_DICT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *res;
@@ -3331,7 +3331,7 @@ case FF_UOP_BINARY_SUBSCR_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STORE_LIST_INT: {
+case FF_UOP_GUARD_STORE_LIST_INT: T2_GUARD_STORE_LIST_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3345,7 +3345,7 @@ case FF_UOP_GUARD_STORE_LIST_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STORE_INDEX_IN_RANGE: {
+case FF_UOP_GUARD_STORE_INDEX_IN_RANGE: T2_GUARD_STORE_INDEX_IN_RANGE: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3359,7 +3359,7 @@ case FF_UOP_GUARD_STORE_INDEX_IN_RANGE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_SUBSCR_LIST_INT: {
+case FF_UOP_STORE_SUBSCR_LIST_INT: T2_STORE_SUBSCR_LIST_INT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3379,7 +3379,7 @@ case FF_UOP_STORE_SUBSCR_LIST_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_STORE_DICT: {
+case FF_UOP_GUARD_STORE_DICT: T2_GUARD_STORE_DICT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3393,7 +3393,7 @@ case FF_UOP_GUARD_STORE_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_SUBSCR_DICT: {
+case FF_UOP_STORE_SUBSCR_DICT: T2_STORE_SUBSCR_DICT: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3410,7 +3410,7 @@ case FF_UOP_STORE_SUBSCR_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_BINARY_SUBSCR: {
+case FF_UOP_SPECIALIZE_BINARY_SUBSCR: T2_SPECIALIZE_BINARY_SUBSCR: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     {
@@ -3423,7 +3423,7 @@ case FF_UOP_SPECIALIZE_BINARY_SUBSCR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_STORE_SUBSCR: {
+case FF_UOP_SPECIALIZE_STORE_SUBSCR: T2_SPECIALIZE_STORE_SUBSCR: {
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
     PyObject *v = stack_pointer[-3];
@@ -3437,7 +3437,7 @@ case FF_UOP_SPECIALIZE_STORE_SUBSCR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_FAST__LOAD_FAST: {
+case FF_UOP_LOAD_FAST__LOAD_FAST: T2_LOAD_FAST__LOAD_FAST: {
     PyObject *value1;
     PyObject *value2;
     {
@@ -3468,7 +3468,7 @@ case FF_UOP_LOAD_FAST__LOAD_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_FAST__LOAD_CONST: {
+case FF_UOP_LOAD_FAST__LOAD_CONST: T2_LOAD_FAST__LOAD_CONST: {
     PyObject *value1;
     PyObject *value2;
     {
@@ -3492,7 +3492,7 @@ case FF_UOP_LOAD_FAST__LOAD_CONST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_LOAD_CONST__LOAD_FAST: {
+case FF_UOP_LOAD_CONST__LOAD_FAST: T2_LOAD_CONST__LOAD_FAST: {
     PyObject *value1;
     PyObject *value2;
     {
@@ -3519,7 +3519,7 @@ case FF_UOP_LOAD_CONST__LOAD_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_FAST__LOAD_FAST: {
+case FF_UOP_STORE_FAST__LOAD_FAST: T2_STORE_FAST__LOAD_FAST: {
     PyObject *value1 = stack_pointer[-1];
     PyObject *value2;
     {
@@ -3542,7 +3542,7 @@ case FF_UOP_STORE_FAST__LOAD_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_STORE_FAST__STORE_FAST: {
+case FF_UOP_STORE_FAST__STORE_FAST: T2_STORE_FAST__STORE_FAST: {
     PyObject *value1 = stack_pointer[-1];
     PyObject *value2 = stack_pointer[-2];
     {
@@ -3559,7 +3559,7 @@ case FF_UOP_STORE_FAST__STORE_FAST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_TO_BOOL_BOOL: {
+case FF_UOP_TO_BOOL_BOOL: T2_TO_BOOL_BOOL: {
     PyObject *value = stack_pointer[-1];
     {
 #line 12 "stage1/vm/truth.def"
@@ -3571,7 +3571,7 @@ case FF_UOP_TO_BOOL_BOOL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_TO_BOOL_INT: {
+case FF_UOP_TO_BOOL_INT: T2_TO_BOOL_INT: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -3587,7 +3587,7 @@ case FF_UOP_TO_BOOL_INT: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_TO_BOOL_NONE: {
+case FF_UOP_TO_BOOL_NONE: T2_TO_BOOL_NONE: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -3603,7 +3603,7 @@ case FF_UOP_TO_BOOL_NONE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_TO_BOOL_LIST: {
+case FF_UOP_TO_BOOL_LIST: T2_TO_BOOL_LIST: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -3620,7 +3620,7 @@ case FF_UOP_TO_BOOL_LIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_TO_BOOL_STR: {
+case FF_UOP_TO_BOOL_STR: T2_TO_BOOL_STR: {
     PyObject *value = stack_pointer[-1];
     PyObject *res;
     {
@@ -3636,7 +3636,7 @@ case FF_UOP_TO_BOOL_STR: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL: {
+case FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL: T2_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 41 "stage1/vm/truth.def"
@@ -3653,7 +3653,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_FALSE_ON_BOOL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL: {
+case FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL: T2_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 49 "stage1/vm/truth.def"
@@ -3670,7 +3670,7 @@ case FF_UOP_POP_JUMP_FORWARD_IF_TRUE_ON_BOOL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL: T2_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 57 "stage1/vm/truth.def"
@@ -3687,7 +3687,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_FALSE_ON_BOOL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL: {
+case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL: T2_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 65 "stage1/vm/truth.def"
@@ -3704,7 +3704,7 @@ case FF_UOP_POP_JUMP_BACKWARD_IF_TRUE_ON_BOOL: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE: {
+case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE: T2_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 105 "stage1/vm/truth.def"
@@ -3716,7 +3716,7 @@ case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_FALSE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE: {
+case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE: T2_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 110 "stage1/vm/truth.def"
@@ -3728,7 +3728,7 @@ case FF_UOP_SPECIALIZE_POP_JUMP_FORWARD_IF_TRUE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE: {
+case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE: T2_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 115 "stage1/vm/truth.def"
@@ -3740,7 +3740,7 @@ case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_FALSE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE: {
+case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE: T2_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE: {
     PyObject *cond = stack_pointer[-1];
     {
 #line 120 "stage1/vm/truth.def"
@@ -3752,7 +3752,7 @@ case FF_UOP_SPECIALIZE_POP_JUMP_BACKWARD_IF_TRUE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_TUPLE_OF_LENGTH: {
+case FF_UOP_GUARD_TUPLE_OF_LENGTH: T2_GUARD_TUPLE_OF_LENGTH: {
     PyObject *seq = stack_pointer[-1];
     {
 #line 10 "stage1/vm/unpack_sequence.def"
@@ -3764,7 +3764,7 @@ case FF_UOP_GUARD_TUPLE_OF_LENGTH: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_GUARD_LIST_OF_LENGTH: {
+case FF_UOP_GUARD_LIST_OF_LENGTH: T2_GUARD_LIST_OF_LENGTH: {
     PyObject *seq = stack_pointer[-1];
     {
 #line 14 "stage1/vm/unpack_sequence.def"
@@ -3776,7 +3776,7 @@ case FF_UOP_GUARD_LIST_OF_LENGTH: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE: {
+case FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE: T2_UNPACK_SEQUENCE_TWO_TUPLE: {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
@@ -3794,7 +3794,7 @@ case FF_UOP_UNPACK_SEQUENCE_TWO_TUPLE: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_UNPACK_SEQUENCE_ITEMS: {
+case FF_UOP_UNPACK_SEQUENCE_ITEMS: T2_UNPACK_SEQUENCE_ITEMS: {
     PyObject *seq = stack_pointer[-1];
     PyObject **values = stack_pointer - 1;
     {
@@ -3814,7 +3814,7 @@ case FF_UOP_UNPACK_SEQUENCE_ITEMS: {
 #endif
 
 #if FF_LOOP_STAGE >= 1
-case FF_UOP_SPECIALIZE_UNPACK_SEQUENCE: {
+case FF_UOP_SPECIALIZE_UNPACK_SEQUENCE: T2_SPECIALIZE_UNPACK_SEQUENCE: {
     PyObject *seq = stack_pointer[-1];
     {
 #line 47 "stage1/vm/unpack_sequence.def"
@@ -3826,7 +3826,7 @@ case FF_UOP_SPECIALIZE_UNPACK_SEQUENCE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BINARY_SLICE: {
+case FF_UOP_BINARY_SLICE: T2_BINARY_SLICE: {
     {
 #line 17 "stage2/vm/binary_slice.def"
         if (oparg == 2 && !FF_TRACING() && ff_binary_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
@@ -3839,7 +3839,7 @@ case FF_UOP_BINARY_SLICE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BUILD_TUPLE_INLINE: {
+case FF_UOP_BUILD_TUPLE_INLINE: T2_BUILD_TUPLE_INLINE: {
     PyObject **values = stack_pointer - (oparg);
     {
 #line 13 "stage2/vm/build_tuple.def"
@@ -3869,7 +3869,7 @@ case FF_UOP_BUILD_TUPLE_INLINE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_CALL_BUILTIN_CTOR_1: {
+case FF_UOP_CALL_BUILTIN_CTOR_1: T2_CALL_BUILTIN_CTOR_1: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -3889,7 +3889,7 @@ case FF_UOP_CALL_BUILTIN_CTOR_1: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_PY_WITH_DEFAULTS: {
+case FF_UOP_ENTER_PY_WITH_DEFAULTS: T2_ENTER_PY_WITH_DEFAULTS: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -3927,7 +3927,7 @@ case FF_UOP_ENTER_PY_WITH_DEFAULTS: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_PY_EXACT_ARGS: {
+case FF_UOP_ENTER_PY_EXACT_ARGS: T2_ENTER_PY_EXACT_ARGS: {
     uint32_t func_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
@@ -3966,7 +3966,7 @@ case FF_UOP_ENTER_PY_EXACT_ARGS: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_CALL_FUNCTION_EX_PUSH: {
+case FF_UOP_CALL_FUNCTION_EX_PUSH: T2_CALL_FUNCTION_EX_PUSH: {
     {
 #line 21 "stage2/vm/call_function_ex.def"
         if (ff_call_function_ex_on) {
@@ -3989,7 +3989,7 @@ case FF_UOP_CALL_FUNCTION_EX_PUSH: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COLLECT_GENERATOR: {
+case FF_UOP_COLLECT_GENERATOR: T2_COLLECT_GENERATOR: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4012,7 +4012,7 @@ case FF_UOP_COLLECT_GENERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COLLECT_STEP: {
+case FF_UOP_COLLECT_STEP: T2_COLLECT_STEP: {
     PyObject *value = stack_pointer[-1];
     PyObject *gen = stack_pointer[-2];
     PyObject *cls = stack_pointer[-3];
@@ -4053,7 +4053,7 @@ case FF_UOP_COLLECT_STEP: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COMPARE_INT_AND_BRANCH: {
+case FF_UOP_COMPARE_INT_AND_BRANCH: T2_COMPARE_INT_AND_BRANCH: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4068,7 +4068,7 @@ case FF_UOP_COMPARE_INT_AND_BRANCH: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COMPARE_FLOAT_AND_BRANCH: {
+case FF_UOP_COMPARE_FLOAT_AND_BRANCH: T2_COMPARE_FLOAT_AND_BRANCH: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4083,7 +4083,7 @@ case FF_UOP_COMPARE_FLOAT_AND_BRANCH: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COMPARE_STR_AND_BRANCH: {
+case FF_UOP_COMPARE_STR_AND_BRANCH: T2_COMPARE_STR_AND_BRANCH: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4098,7 +4098,7 @@ case FF_UOP_COMPARE_STR_AND_BRANCH: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_EXC_MATCH_ONE_CLASS: {
+case FF_UOP_EXC_MATCH_ONE_CLASS: T2_EXC_MATCH_ONE_CLASS: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4117,7 +4117,7 @@ case FF_UOP_EXC_MATCH_ONE_CLASS: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_GUARD_FLOAT_MIXED_ARITH: {
+case FF_UOP_GUARD_FLOAT_MIXED_ARITH: T2_GUARD_FLOAT_MIXED_ARITH: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4130,7 +4130,7 @@ case FF_UOP_GUARD_FLOAT_MIXED_ARITH: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BINARY_OP_FLOAT_MIXED: {
+case FF_UOP_BINARY_OP_FLOAT_MIXED: T2_BINARY_OP_FLOAT_MIXED: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -4148,7 +4148,7 @@ case FF_UOP_BINARY_OP_FLOAT_MIXED: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_GUARD_FLOAT_INT_PAIR: {
+case FF_UOP_GUARD_FLOAT_INT_PAIR: T2_GUARD_FLOAT_INT_PAIR: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4161,7 +4161,7 @@ case FF_UOP_GUARD_FLOAT_INT_PAIR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_COMPARE_OP_FLOAT_MIXED: {
+case FF_UOP_COMPARE_OP_FLOAT_MIXED: T2_COMPARE_OP_FLOAT_MIXED: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -4178,7 +4178,7 @@ case FF_UOP_COMPARE_OP_FLOAT_MIXED: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_FLOAT_ADD_IN_PLACE: {
+case FF_UOP_FLOAT_ADD_IN_PLACE: T2_FLOAT_ADD_IN_PLACE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4193,7 +4193,7 @@ case FF_UOP_FLOAT_ADD_IN_PLACE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_FLOAT_SUBTRACT_IN_PLACE: {
+case FF_UOP_FLOAT_SUBTRACT_IN_PLACE: T2_FLOAT_SUBTRACT_IN_PLACE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4208,7 +4208,7 @@ case FF_UOP_FLOAT_SUBTRACT_IN_PLACE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_FLOAT_MULTIPLY_IN_PLACE: {
+case FF_UOP_FLOAT_MULTIPLY_IN_PLACE: T2_FLOAT_MULTIPLY_IN_PLACE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4223,7 +4223,7 @@ case FF_UOP_FLOAT_MULTIPLY_IN_PLACE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_FUNCTION_CODE_VERSION: {
+case FF_UOP_FUNCTION_CODE_VERSION: T2_FUNCTION_CODE_VERSION: {
     PyObject *func = stack_pointer[-1];
     {
 #line 16 "stage2/vm/function_versions.def"
@@ -4246,7 +4246,7 @@ case FF_UOP_FUNCTION_CODE_VERSION: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_SEND_COROUTINE: {
+case FF_UOP_SEND_COROUTINE: T2_SEND_COROUTINE: {
     PyObject *v = stack_pointer[-1];
     PyObject *receiver = stack_pointer[-2];
     {
@@ -4263,7 +4263,7 @@ case FF_UOP_SEND_COROUTINE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_AWAIT_NEW_COROUTINE: {
+case FF_UOP_AWAIT_NEW_COROUTINE: T2_AWAIT_NEW_COROUTINE: {
     PyObject *iterable = stack_pointer[-1];
     {
 #line 31 "stage2/vm/inline_await.def"
@@ -4278,7 +4278,7 @@ case FF_UOP_AWAIT_NEW_COROUTINE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_BOUND_METHOD: {
+case FF_UOP_ENTER_BOUND_METHOD: T2_ENTER_BOUND_METHOD: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4312,7 +4312,7 @@ case FF_UOP_ENTER_BOUND_METHOD: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_PY_FUNCTION: {
+case FF_UOP_ENTER_PY_FUNCTION: T2_ENTER_PY_FUNCTION: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4335,7 +4335,7 @@ case FF_UOP_ENTER_PY_FUNCTION: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_GENERATOR_FUNCTION: {
+case FF_UOP_ENTER_GENERATOR_FUNCTION: T2_ENTER_GENERATOR_FUNCTION: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4358,7 +4358,7 @@ case FF_UOP_ENTER_GENERATOR_FUNCTION: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_GENERATOR: {
+case FF_UOP_ENTER_GENERATOR: T2_ENTER_GENERATOR: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 15 "stage2/vm/inline_generators.def"
@@ -4373,7 +4373,7 @@ case FF_UOP_ENTER_GENERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_SEND_GENERATOR: {
+case FF_UOP_SEND_GENERATOR: T2_SEND_GENERATOR: {
     PyObject *v = stack_pointer[-1];
     PyObject *receiver = stack_pointer[-2];
     {
@@ -4390,7 +4390,7 @@ case FF_UOP_SEND_GENERATOR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_ENTER_INIT: {
+case FF_UOP_ENTER_INIT: T2_ENTER_INIT: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4432,7 +4432,7 @@ case FF_UOP_ENTER_INIT: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_EXIT_INIT_CHECK: {
+case FF_UOP_EXIT_INIT_CHECK: T2_EXIT_INIT_CHECK: {
     PyObject *should_be_none = stack_pointer[-1];
     {
 #line 52 "stage2/vm/inline_init.def"
@@ -4452,7 +4452,7 @@ case FF_UOP_EXIT_INIT_CHECK: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BINARY_OP_INT_BITWISE: {
+case FF_UOP_BINARY_OP_INT_BITWISE: T2_BINARY_OP_INT_BITWISE: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -4470,7 +4470,7 @@ case FF_UOP_BINARY_OP_INT_BITWISE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BINARY_OP_INT_FLOORDIV: {
+case FF_UOP_BINARY_OP_INT_FLOORDIV: T2_BINARY_OP_INT_FLOORDIV: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     PyObject *res;
@@ -4488,7 +4488,7 @@ case FF_UOP_BINARY_OP_INT_FLOORDIV: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_INT_ADD_FREELIST: {
+case FF_UOP_INT_ADD_FREELIST: T2_INT_ADD_FREELIST: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4503,7 +4503,7 @@ case FF_UOP_INT_ADD_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_INT_SUBTRACT_FREELIST: {
+case FF_UOP_INT_SUBTRACT_FREELIST: T2_INT_SUBTRACT_FREELIST: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4518,7 +4518,7 @@ case FF_UOP_INT_SUBTRACT_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_INT_MULTIPLY_FREELIST: {
+case FF_UOP_INT_MULTIPLY_FREELIST: T2_INT_MULTIPLY_FREELIST: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4533,7 +4533,7 @@ case FF_UOP_INT_MULTIPLY_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_INT_BITWISE_FREELIST: {
+case FF_UOP_INT_BITWISE_FREELIST: T2_INT_BITWISE_FREELIST: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4549,7 +4549,7 @@ case FF_UOP_INT_BITWISE_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_INT_FLOORDIV_FREELIST: {
+case FF_UOP_INT_FLOORDIV_FREELIST: T2_INT_FLOORDIV_FREELIST: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4565,7 +4565,7 @@ case FF_UOP_INT_FLOORDIV_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_FOR_ITER_RANGE_FREELIST: {
+case FF_UOP_FOR_ITER_RANGE_FREELIST: T2_FOR_ITER_RANGE_FREELIST: {
     PyObject *iter = stack_pointer[-1];
     {
 #line 56 "stage2/vm/int_freelist.def"
@@ -4588,7 +4588,7 @@ case FF_UOP_FOR_ITER_RANGE_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_CALL_LEN_FREELIST: {
+case FF_UOP_CALL_LEN_FREELIST: T2_CALL_LEN_FREELIST: {
     PyObject **args = stack_pointer - (oparg);
     PyObject *callable_or_self = stack_pointer[-(oparg + 1)];
     PyObject *method_or_null = stack_pointer[-(oparg + 2)];
@@ -4605,7 +4605,7 @@ case FF_UOP_CALL_LEN_FREELIST: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_LOAD_METHOD_INSTANCE_ATTR: {
+case FF_UOP_LOAD_METHOD_INSTANCE_ATTR: T2_LOAD_METHOD_INSTANCE_ATTR: {
     uint16_t index = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *null;
@@ -4627,7 +4627,7 @@ case FF_UOP_LOAD_METHOD_INSTANCE_ATTR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_CHECK_NO_OFFSET_DICT: {
+case FF_UOP_CHECK_NO_OFFSET_DICT: T2_CHECK_NO_OFFSET_DICT: {
     PyObject *owner = stack_pointer[-1];
     {
 #line 19 "stage2/vm/load_method_lazy_dict.def"
@@ -4639,7 +4639,7 @@ case FF_UOP_CHECK_NO_OFFSET_DICT: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_LOAD_FAST__LOAD_ATTR: {
+case FF_UOP_LOAD_FAST__LOAD_ATTR: T2_LOAD_FAST__LOAD_ATTR: {
     PyObject *value;
     {
 #line 20 "stage2/vm/local_attr.def"
@@ -4665,7 +4665,7 @@ case FF_UOP_LOAD_FAST__LOAD_ATTR: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_MAKE_COROUTINE_DIRECTLY: {
+case FF_UOP_MAKE_COROUTINE_DIRECTLY: T2_MAKE_COROUTINE_DIRECTLY: {
     {
 #line 20 "stage2/vm/make_coroutine.def"
         if (ff_direct_coroutines && frame->frame_obj == NULL) {
@@ -4689,7 +4689,7 @@ case FF_UOP_MAKE_COROUTINE_DIRECTLY: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_MAKE_GENERATOR_DIRECTLY: {
+case FF_UOP_MAKE_GENERATOR_DIRECTLY: T2_MAKE_GENERATOR_DIRECTLY: {
     {
 #line 17 "stage2/vm/make_generator.def"
         if (ff_direct_generators && (frame->f_code->co_flags & FF_GENERATOR_OBJECT_KINDS) == CO_GENERATOR
@@ -4709,7 +4709,7 @@ case FF_UOP_MAKE_GENERATOR_DIRECTLY: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_LOAD_METHOD_CACHED: {
+case FF_UOP_LOAD_METHOD_CACHED: T2_LOAD_METHOD_CACHED: {
     PyObject *owner = stack_pointer[-1];
     PyObject *meth;
     PyObject *self;
@@ -4731,7 +4731,7 @@ case FF_UOP_LOAD_METHOD_CACHED: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_STEPPED_SLICE: {
+case FF_UOP_STEPPED_SLICE: T2_STEPPED_SLICE: {
     {
 #line 15 "stage2/vm/stepped_slice.def"
         if (oparg == 3 && !FF_TRACING() && ff_stepped_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_BINARY_SUBSCR) {
@@ -4744,7 +4744,7 @@ case FF_UOP_STEPPED_SLICE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_STORE_ATTR_WITH_HINT: {
+case FF_UOP_STORE_ATTR_WITH_HINT: T2_STORE_ATTR_WITH_HINT: {
     uint16_t hint = read_u16(&next_instr[t2_cache + 0]);
     PyObject *owner = stack_pointer[-1];
     PyObject *v = stack_pointer[-2];
@@ -4781,7 +4781,7 @@ case FF_UOP_STORE_ATTR_WITH_HINT: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_STORE_SLICE: {
+case FF_UOP_STORE_SLICE: T2_STORE_SLICE: {
     {
 #line 12 "stage2/vm/store_slice.def"
         if (oparg == 2 && !FF_TRACING() && ff_store_slice_on && ff_deopt[_Py_OPCODE(*next_instr)] == FF_STORE_SUBSCR) {
@@ -4794,7 +4794,7 @@ case FF_UOP_STORE_SLICE: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_STR_APPEND_TO_LOCAL: {
+case FF_UOP_STR_APPEND_TO_LOCAL: T2_STR_APPEND_TO_LOCAL: {
     PyObject *right = stack_pointer[-1];
     PyObject *left = stack_pointer[-2];
     {
@@ -4809,7 +4809,7 @@ case FF_UOP_STR_APPEND_TO_LOCAL: {
 #endif
 
 #if FF_LOOP_STAGE >= 2
-case FF_UOP_BINARY_SUBSCR_GETITEM: {
+case FF_UOP_BINARY_SUBSCR_GETITEM: T2_BINARY_SUBSCR_GETITEM: {
     uint32_t type_version = read_u32(&next_instr[t2_cache + 0]);
     PyObject *sub = stack_pointer[-1];
     PyObject *container = stack_pointer[-2];
