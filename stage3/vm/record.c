@@ -37,7 +37,7 @@ const char *const ff_abort_names[FF_NUM_ABORTS] = {
     [FF_ABORT_UNSUPPORTED] = "unsupported instruction",
     [FF_ABORT_TRACED] = "sys.settrace or sys.setprofile",
     [FF_ABORT_LOST] = "lost (flag reset, or stalled in another thread)",
-    [FF_ABORT_FULL] = "not started: trace store full",
+    [FF_ABORT_FULL] = "not started: trace limit 0",
     [FF_ABORT_NO_MEMORY] = "no memory",
 };
 

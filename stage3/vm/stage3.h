@@ -84,7 +84,7 @@ enum {
     FF_ABORT_UNSUPPORTED,   /* an instruction a trace does not follow */
     FF_ABORT_TRACED,        /* sys.settrace or sys.setprofile was switched on */
     FF_ABORT_LOST,          /* the flag was reset outside fivefold (another recording began) */
-    FF_ABORT_FULL,          /* the trace store is full */
+    FF_ABORT_FULL,          /* FIVEFOLD_TRACE_LIMIT=0: no trace may be kept */
     FF_ABORT_NO_MEMORY,
     FF_NUM_ABORTS
 };

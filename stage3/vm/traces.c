@@ -7,9 +7,9 @@
  *   ff_opcode_uops, written from the same .def text as the loops' cases), in
  *   order; each keeps the unit of the instruction it came from, which is where
  *   a guard of it exits to.
- * - The store is bounded by ff_trace_max_traces (FIVEFOLD_TRACE_LIMIT); when
- *   it is full no recording starts (counted). Traces are kept until
- *   clear_traces(); eviction comes with the executor (issue 14, item 4).
+ * - The store is bounded by ff_trace_max_traces (FIVEFOLD_TRACE_LIMIT): a new
+ *   trace in a full store evicts the one entered least often (evict_one);
+ *   with a limit of 0 no recording starts (counted).
  * - A trace holds strong references to the code objects it runs in. */
 #include "stage3.h"
 #include "generated/uop_ids.h"
@@ -38,13 +38,49 @@ ff_uops_of(int opcode)
 int
 ff_traces_full(void)
 {
-    return ntraces >= ff_trace_max_traces;
+    return ff_trace_max_traces == 0;
+}
+
+static Py_ssize_t evictions = 0;
+static int next_id = 0;
+
+/* The store is full: let the trace entered least often go (the oldest of
+ * those), so that a loop that got hot later can have one. Its loop may be
+ * recorded again when it gets hot again. */
+static void
+evict_one(void)
+{
+    int victim = 0;
+    for (int i = 1; i < ntraces; i++) {
+        if (traces[i]->entries < traces[victim]->entries) {
+            victim = i;
+        }
+    }
+    ff_trace *t = traces[victim];
+    memmove(&traces[victim], &traces[victim + 1], (size_t)(ntraces - victim - 1) * sizeof(ff_trace *));
+    ntraces--;
+    PyCodeObject *root = (PyCodeObject *)PyTuple_GET_ITEM(t->codes, 0);
+    ff_trace_slot *slot = &ff_trace_entries[FF_HOT_SLOT(_PyCode_CODE(root) + t->head)];
+    if (slot->trace == t) {
+        slot->head = NULL;
+        slot->trace = NULL;
+    }
+    ff_loop_head *h = ff_head_find(root, t->head);
+    if (h != NULL && h->trace == t->id) {
+        h->state = FF_HEAD_NEW;
+        h->trace = -1;
+    }
+    evictions++;
+    ff_trace_release(t);   /* a run in it keeps it until it leaves */
 }
 
 int
 ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
              const ff_rec_instr *instrs, int n)
 {
+    while (ntraces > 0 && ntraces >= ff_trace_max_traces) {
+        evict_one();
+    }
     if (ntraces == capacity) {
         int more = capacity ? capacity * 2 : 16;
         ff_trace **grown = PyMem_Realloc(traces, (size_t)more * sizeof(ff_trace *));
@@ -109,7 +145,7 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         uops[k - 1].flags |= FF_UOP_LAST;
     }
     Py_INCREF(codes);
-    t->id = ntraces;
+    t->id = next_id++;
     t->refs = 1;
     t->codes = codes;
     t->head = head;
@@ -269,13 +305,13 @@ ff_traces_stats(PyObject *module, PyObject *unused)
     Py_ssize_t bytes = instrs * (Py_ssize_t)sizeof(ff_rec_instr)
                        + uops * (Py_ssize_t)(sizeof(ff_uop) + sizeof(uint32_t))
                        + ntraces * (Py_ssize_t)sizeof(ff_trace);
-    return Py_BuildValue("{s:n,s:i,s:n,s:n,s:N,s:n,s:i,s:i,s:i,s:n,s:n,s:n}",
+    return Py_BuildValue("{s:n,s:i,s:n,s:n,s:N,s:n,s:i,s:i,s:i,s:n,s:n,s:n,s:n}",
                          "recordings", ff_rec_started, "traces", ntraces,
                          "instructions", instrs, "uops", uops, "aborted", aborts,
                          "blacklisted", ff_heads_count(FF_HEAD_BLACKLISTED),
                          "threshold", (int)ff_hot_threshold, "max_length", ff_trace_max_length,
                          "max_traces", ff_trace_max_traces, "trace_bytes", bytes,
-                         "entries", entries, "exits", exits);
+                         "entries", entries, "exits", exits, "evicted", evictions);
 }
 
 PyObject *
@@ -285,6 +321,8 @@ ff_traces_reset(PyObject *module, PyObject *unused)
     ff_traces_clear();
     ff_heads_clear();
     ff_rec_started = 0;
+    evictions = 0;
+    next_id = 0;
     memset(ff_rec_aborts, 0, sizeof ff_rec_aborts);
     Py_RETURN_NONE;
 }

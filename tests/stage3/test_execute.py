@@ -217,3 +217,30 @@ PROGRAMS = {
         print(main(1000))
     """,
 }
+
+
+def test_run_stats_show_traces_and_exits(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "loop.py"
+    path.write_text(textwrap.dedent("""
+        def main(n):
+            odd = 0
+            for i in range(n):
+                if i % 4 == 3:
+                    odd += 1
+            return odd
+        print(main(400))
+    """))
+    env = dict(os.environ, FIVEFOLD_WITH="s3.execute", FIVEFOLD_HOT_LOOP="4")
+    env.pop("FIVEFOLD_STAGE", None)
+    proc = subprocess.run([sys.executable, "-m", "fivefold", "run", "--stats", str(path)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "100\n"
+    err = proc.stderr
+    assert "traces: 1 recorded from 1 recordings" in err
+    assert "trace 0: loop.py:4 in main" in err and "closed, entered" in err
+    assert "99x at _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL (offset" in err, err

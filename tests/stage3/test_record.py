@@ -198,20 +198,27 @@ def test_drops_are_counted_and_loops_given_up(tmp_path):
     assert rep["traces"] == []
 
 
-def test_store_limit(tmp_path):
-    out, rep = run(tmp_path, """
+def test_store_limit_evicts_the_least_entered_trace(tmp_path):
+    source = """
         def a():
             return sum([i for i in range(100)])
-        def b():
-            n = 0
-            for i in range(100):
-                n += i
-            return n
-        print(a(), b())
-    """, env={"FIVEFOLD_TRACE_LIMIT": "1"})
+        def b(n):
+            t = 0
+            for i in range(n):
+                t += i
+            return t
+        print(a(), [b(100) for _ in range(20)][-1])
+    """
+    out, rep = run(tmp_path, source, env={"FIVEFOLD_TRACE_LIMIT": "1", "FIVEFOLD_WITH": "s3.execute"})
     assert out == "4950 4950\n"
-    assert len(rep["traces"]) == 1
-    assert rep["stats"]["aborted"]["not started: trace store full"] >= 1
+    # The list comprehension's loop was traced first and never entered again; b's
+    # loop, hot later, took its place; then b's trace ran on every call.
+    [kept] = rep["traces"]
+    assert kept["code"] == "b" and kept["id"] == 1 and kept["entries"] == 20
+    assert rep["stats"]["evicted"] == 1 and rep["stats"]["traces"] == 1
+    out, rep = run(tmp_path, source, env={"FIVEFOLD_TRACE_LIMIT": "0"})
+    assert out == "4950 4950\n" and rep["traces"] == []
+    assert rep["stats"]["aborted"]["not started: trace limit 0"] >= 2
 
 
 def test_recorder_is_off_by_default(tmp_path):

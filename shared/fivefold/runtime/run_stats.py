@@ -38,6 +38,10 @@ def print_stats(out) -> None:
         counts = families = None
         changes = []
     print(f"  engine changes on: {', '.join(changes) if changes else 'none (tier 0)'}", file=out)
+    if "s3.record" in changes:
+        from fivefold.runtime.trace_view import print_summary
+
+        print_summary(out)
     if counts:
         print("  instructions executed:", file=out)
         for name, count in sorted(counts.items(), key=lambda kv: -kv[1]):

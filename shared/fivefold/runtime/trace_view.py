@@ -105,6 +105,27 @@ def print_stats(stats: dict, out) -> None:
         print(f"  dropped: {reason}: {count}", file=out)
     if stats["blacklisted"]:
         print(f"  loops given up after repeated drops: {stats['blacklisted']}", file=out)
+    if stats["evicted"]:
+        print(f"  traces evicted (the store was full): {stats['evicted']}", file=out)
+
+
+def print_summary(out) -> None:
+    """`fivefold run --stats`: the recorder's and executor's counts, and one line per
+    trace (where its loop is, its length, entries, and the exits taken, most first)."""
+    from fivefold import _fivefold
+
+    traces, stats = _fivefold.traces(), _fivefold.trace_stats()
+    print_stats(stats, out)
+    cache: dict = {}
+    for t in traces:
+        code = t["code"]
+        exits = sorted(((u[5], u[1], 2 * u[4], u[3].co_qualname) for u in t["uops"] if u[5]),
+                       reverse=True)
+        where = ", ".join(f"{n}x at {name} (offset {off} in {q})" for n, name, off, q in exits[:3])
+        print(f"    trace {t['id']}: {_where(code, _line(code, t['head'], cache))} in "
+              f"{code.co_qualname}, {len(t['instructions'])} instructions, {len(t['uops'])} "
+              f"micro-ops, {t['end']}, entered {t['entries']}x"
+              + (f"; left {where}" if where else ""), file=out)
 
 
 def print_traces(out) -> None:
