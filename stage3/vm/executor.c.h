@@ -96,10 +96,12 @@ t2_jumped:
     /* The instruction ended with control at next_instr (in the frame that now
      * runs, after a call, a return or a yield). */
     if (next_instr != t2_u->next) {
-        t2_trace->exits[t2_u - t2_trace->uops]++;
-        goto t2_exit;
+        goto t2_side_exit;
     }
     if (t2_u->after < 0) {
+        if (t2_u->after == FF_AFTER_HEAD) {
+            goto t2_reenter;   /* a side trace's end, at its loop's head */
+        }
         goto t2_exit;   /* a linked trace's end: the loop's back edge enters the other */
     }
     t2_u = t2_trace->uops + t2_u->after;
@@ -107,8 +109,47 @@ t2_jumped:
 
 t2_deopt:
     /* A guard failed: leave before the instruction (nothing of it has run). */
-    t2_trace->exits[t2_u - t2_trace->uops]++;
     next_instr = t2_u->instr - t2_u->ext;
+t2_side_exit:
+    /* Control goes elsewhere than recorded, at next_instr: on in the side trace
+     * recorded from here, or out to the loop, where an exit taken often starts
+     * recording one (trace trees). The side trace is entered only where it
+     * starts: its first instruction then checks its unit as any other. */
+    {
+        Py_ssize_t k = t2_u - t2_trace->uops;
+        uint32_t taken = ++t2_trace->exits[k];
+        ff_trace *side = t2_trace->side[k];
+        if (side != NULL) {
+            if (next_instr == side->start) {
+                side->refs++;
+                side->entries++;
+                FF_T2_DROP();
+                t2_trace = side;
+                t2_u = side->uops;
+                goto t2_run;
+            }
+        }
+        else if (taken >= ff_hot_threshold && t2_trace->side_tries[k] < FF_SIDE_MAX_TRIES
+                 && frame->f_code == (PyCodeObject *)PyTuple_GET_ITEM(t2_trace->codes, t2_u->code)
+                 && ff_record_start_side(tstate, frame, t2_trace, (int)k)) {
+            cframe->use_tracing = FF_RECORDING;
+        }
+    }
 t2_exit:
     FF_T2_DROP();
     DISPATCH();
+
+t2_reenter:
+    /* A side trace ended at its loop's head (next_instr): the loop's trace goes
+     * on, found as a back edge finds it. */
+    {
+        ff_trace_slot *slot = &ff_trace_entries[FF_HOT_SLOT(next_instr)];
+        if (slot->head != next_instr) {
+            goto t2_exit;
+        }
+        ff_trace *root = slot->trace;
+        root->refs++;
+        FF_T2_DROP();
+        t2_trace = root;
+        goto t2_enter;
+    }

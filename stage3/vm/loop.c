@@ -9,7 +9,6 @@ FF_HIDDEN_BEGIN
 #include "cheap_c_calls.h"   /* first: it widens the C-call seam (eval_macros.h) */
 #include "int_freelist.h"    /* first too: a dropped local's dealloc (eval_macros.h) */
 #include "stage3.h"          /* before eval_macros.h: its hooks replace the defaults */
-#include "generated/uop_ids.h"   /* the executor's micro-op numbers */
 #include "eval_macros.h"
 #include "stage1.h"
 #include "stage2.h"

@@ -21,8 +21,6 @@
  * - Nothing here raises into the program: a failure (no memory) drops the
  *   recording and is counted. */
 #include "stage3.h"
-#include "generated/opcode_ids.h"
-#include "generated/uop_ids.h"   /* ff_opcode_traceable */
 
 int ff_record_active = 0;
 Py_ssize_t ff_rec_started = 0;
@@ -58,8 +56,12 @@ static struct {
     _Py_CODEUNIT *last_unit;
     int n;
     int stalled;
+    ff_trace *parent;                 /* a side trace's parent (a reference), else NULL */
+    int parent_uop;
     ff_rec_instr instrs[FF_REC_MAX_LENGTH];
 } rec;
+
+static int code_index(PyCodeObject *code);
 
 /* Conditional branches (generic opcodes): whether one was taken is recorded. */
 static int
@@ -109,17 +111,27 @@ finish(int reason)
 {
     PyObject *codes = rec.codes;
     PyCodeObject *root = (PyCodeObject *)PyList_GET_ITEM(codes, 0);
+    ff_trace *parent = rec.parent;
     if (reason >= 0) {
         ff_rec_aborts[reason]++;
-        ff_loop_head *h = ff_head_find(root, rec.head);
-        if (h != NULL && h->state == FF_HEAD_NEW && ++h->attempts >= FF_HEAD_MAX_ATTEMPTS) {
-            h->state = FF_HEAD_BLACKLISTED;
+        if (parent != NULL) {
+            parent->side_tries[rec.parent_uop]++;
+        }
+        else {
+            ff_loop_head *h = ff_head_find(root, rec.head);
+            if (h != NULL && h->state == FF_HEAD_NEW && ++h->attempts >= FF_HEAD_MAX_ATTEMPTS) {
+                h->state = FF_HEAD_BLACKLISTED;
+            }
         }
     }
     ff_record_active = 0;
     rec.tstate = NULL;
     rec.codes = NULL;
+    rec.parent = NULL;
     Py_DECREF(codes);
+    if (parent != NULL) {
+        ff_trace_release(parent);
+    }
 }
 
 void
@@ -130,16 +142,15 @@ ff_record_abort(PyThreadState *tstate, int reason)
     }
 }
 
+static int recorder_free(PyThreadState *tstate);
+
 int
 ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *head)
 {
-    if (ff_record_active) {
-        /* This thread's flag is clear, so its recording is not running; another
-         * thread's is dropped once it has refused enough starts. */
-        if (rec.tstate != tstate && ++rec.stalled < FF_REC_STALL_LIMIT) {
-            return 0;
-        }
-        finish(FF_ABORT_LOST);
+    /* This thread's flag is clear, so a recording of its own is not running;
+     * another thread's is dropped once it has refused enough starts. */
+    if (!recorder_free(tstate)) {
+        return 0;
     }
     PyCodeObject *code = frame->f_code;
     int offset = (int)(head - _PyCode_CODE(code));
@@ -175,6 +186,77 @@ ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
     rec.last_unit = NULL;
     rec.n = 0;
     rec.stalled = 0;
+    rec.parent = NULL;
+    ff_record_active = 1;
+    ff_rec_started++;
+    return 1;
+}
+
+/* Free to record, taking over a stale recording (as ff_record_start). */
+static int
+recorder_free(PyThreadState *tstate)
+{
+    if (ff_record_active) {
+        if (rec.tstate != tstate && ++rec.stalled < FF_REC_STALL_LIMIT) {
+            return 0;
+        }
+        finish(FF_ABORT_LOST);
+    }
+    return 1;
+}
+
+int
+ff_record_start_side(PyThreadState *tstate, _PyInterpreterFrame *frame, ff_trace *parent, int k)
+{
+    if (!recorder_free(tstate) || ff_traces_full()) {
+        return 0;
+    }
+    /* The frames from the loop's down to this one, as the parent ran them: each
+     * pushed by the loop (not entered from C), the first the loop's code. */
+    int depth = parent->uops[k].depth;
+    _PyInterpreterFrame *frames[FF_REC_MAX_DEPTH + 1];
+    frames[depth] = frame;
+    for (int d = depth; d > 0; d--) {
+        if (frames[d]->is_entry || frames[d]->previous == NULL) {
+            return 0;
+        }
+        frames[d - 1] = frames[d]->previous;
+    }
+    PyCodeObject *root = (PyCodeObject *)PyTuple_GET_ITEM(parent->codes, 0);
+    if (frames[0]->f_code != root) {
+        return 0;
+    }
+    PyObject *codes = PyList_New(1);
+    if (codes == NULL) {
+        PyErr_Clear();
+        ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
+        return 0;
+    }
+    Py_INCREF(root);
+    PyList_SET_ITEM(codes, 0, (PyObject *)root);
+    rec.codes = codes;
+    for (int d = 0; d <= depth; d++) {
+        int index = code_index(frames[d]->f_code);
+        if (index < 0) {
+            rec.codes = NULL;
+            Py_DECREF(codes);
+            ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
+            return 0;
+        }
+        rec.frames[d] = frames[d];
+        rec.code_index[d] = index;
+        rec.pushed_by[d] = -1;
+    }
+    parent->refs++;
+    rec.tstate = tstate;
+    rec.head = parent->head;
+    rec.depth = depth;
+    rec.last = -1;
+    rec.last_unit = NULL;
+    rec.n = 0;
+    rec.stalled = 0;
+    rec.parent = parent;
+    rec.parent_uop = k;
     ff_record_active = 1;
     ff_rec_started++;
     return 1;
@@ -212,7 +294,8 @@ close_trace(int end, int link, int end_unit)
 {
     PyCodeObject *root = (PyCodeObject *)PyList_GET_ITEM(rec.codes, 0);
     PyObject *codes = PyList_AsTuple(rec.codes);
-    int id = codes != NULL ? ff_trace_add(codes, rec.head, end, link, end_unit, rec.instrs, rec.n)
+    int id = codes != NULL ? ff_trace_add(codes, rec.head, end, link, end_unit, rec.instrs, rec.n,
+                                          rec.parent, rec.parent_uop)
                            : -1;
     Py_XDECREF(codes);
     if (id < 0) {
@@ -220,7 +303,7 @@ close_trace(int end, int link, int end_unit)
         finish(FF_ABORT_NO_MEMORY);
         return 0;
     }
-    ff_loop_head *h = ff_head_find(root, rec.head);
+    ff_loop_head *h = rec.parent == NULL ? ff_head_find(root, rec.head) : NULL;
     if (h != NULL) {
         h->state = FF_HEAD_TRACED;
         h->trace = id;

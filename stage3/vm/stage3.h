@@ -16,6 +16,10 @@
 #define FIVEFOLD_STAGE3_H
 
 #include "vm_internal.h"
+#include "generated/opcode_ids.h"
+#include "generated/uop_ids.h"   /* micro-op numbers and facts (a later stage's loop includes this too) */
+
+typedef struct ff_trace ff_trace;   /* traces.c's, below */
 
 /* use_tracing's value while the thread records: CPython's own "tracing", 255,
  * because CPython 3.11's loop ORs the flag into each opcode (255 is its
@@ -65,6 +69,11 @@ Py_ssize_t ff_heads_count(ff_head_state state);
  * the recorder is free and the head wants a trace. 1: the caller sets
  * FF_RECORDING in its cframe. */
 int ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *head);
+/* The executor left `parent` at micro-op k often (in the frame of k's
+ * instruction, `frame`, with next_instr where the loop goes on): start
+ * recording a side trace from there, up to the loop's head (trace trees). 1:
+ * the caller sets FF_RECORDING. */
+int ff_record_start_side(PyThreadState *tstate, _PyInterpreterFrame *frame, ff_trace *parent, int k);
 /* The instruction at instr (opcode and oparg as dispatched) is about to run in
  * a recording run of the loop: 1 to go on recording, 0 when the recording has
  * ended (the caller clears FF_RECORDING; the instruction runs either way). */
@@ -119,19 +128,21 @@ typedef struct {
     int32_t oparg;
     int32_t code;            /* index into the trace's codes */
     int32_t target;          /* the instruction's unit there */
-    int32_t after;           /* the first micro-op of the next instruction; -1: the trace ends */
+    int32_t after;           /* the first micro-op of the next instruction; FF_AFTER_* at the end */
     _Py_CODEUNIT *instr;
     _Py_CODEUNIT *next;      /* where the instruction must leave control for the trace to go on */
 } ff_uop;
+#define FF_AFTER_EXIT (-1)   /* a linked trace's end: leave (the loop enters the other) */
+#define FF_AFTER_HEAD (-2)   /* a side trace's end, at its root's head: enter the trace there */
 #define FF_UOP_FIRST 1       /* the first micro-op of its instruction */
 #define FF_UOP_LAST 2        /* the last */
 #define FF_UOP_ANY_OPCODE 4  /* runs whatever member the unit holds now (after EXTENDED_ARG) */
 
 enum { FF_TRACE_CLOSED, FF_TRACE_LINKED };
 
-typedef struct {
+struct ff_trace {
     int id;
-    Py_ssize_t refs;       /* the store's, and each run of the executor in it */
+    Py_ssize_t refs;       /* the store's, its parent's, and each run of the executor in it */
     PyObject *codes;       /* tuple of the shadows of the frames it runs; [0] the loop's */
     int head;              /* the head's unit in codes[0] */
     int end;               /* FF_TRACE_CLOSED: back at its head; FF_TRACE_LINKED: at `link`'s */
@@ -142,14 +153,22 @@ typedef struct {
     ff_uop *uops;
     Py_ssize_t entries;    /* times the executor entered it */
     uint32_t *exits;       /* per micro-op: times the executor left the trace there */
-} ff_trace;
+    /* Trace trees: per micro-op, the side trace recorded where the trace was
+     * left there often (a reference), and the recordings of one dropped. */
+    ff_trace **side;
+    uint8_t *side_tries;
+    int parent;            /* a side trace's parent's id (-1: a loop's own trace) */
+    int parent_uop;        /* and the micro-op of the parent it starts from */
+    _Py_CODEUNIT *start;   /* where its first instruction starts (a side trace is entered there) */
+};
+#define FF_SIDE_MAX_TRIES 4
 
 /* Take a finished recording: its micro-ops are made from the instructions.
  * `end_unit` is where the last instruction goes (the head, or the linked
  * trace's head, in codes[0]). The trace's id (>= 0), or -1 (with an exception)
  * with nothing kept. */
 int ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
-                 const ff_rec_instr *instrs, int n);
+                 const ff_rec_instr *instrs, int n, ff_trace *parent, int parent_uop);
 int ff_traces_full(void);
 void ff_traces_clear(void);
 /* A run of the executor lets go of its trace (freed when it was cleared). */

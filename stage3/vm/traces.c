@@ -12,7 +12,6 @@
  *   with a limit of 0 no recording starts (counted).
  * - A trace holds strong references to the code objects it runs in. */
 #include "stage3.h"
-#include "generated/uop_ids.h"
 
 int ff_trace_max_length = 400;
 int ff_trace_max_traces = 1000;
@@ -70,13 +69,22 @@ evict_one(void)
         h->state = FF_HEAD_NEW;
         h->trace = -1;
     }
+    for (int i = 0; t->parent >= 0 && i < ntraces; i++) {
+        /* A side trace goes from its parent too (its exit may record another). */
+        for (int k = 0; k < traces[i]->nuops; k++) {
+            if (traces[i]->side[k] == t) {
+                traces[i]->side[k] = NULL;
+                ff_trace_release(t);
+            }
+        }
+    }
     evictions++;
     ff_trace_release(t);   /* a run in it keeps it until it leaves */
 }
 
 int
 ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
-             const ff_rec_instr *instrs, int n)
+             const ff_rec_instr *instrs, int n, ff_trace *parent, int parent_uop)
 {
     while (ntraces > 0 && ntraces >= ff_trace_max_traces) {
         evict_one();
@@ -101,11 +109,16 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
     ff_rec_instr *copy = PyMem_Malloc((size_t)(n > 0 ? n : 1) * sizeof(ff_rec_instr));
     ff_uop *uops = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(ff_uop));
     uint32_t *exits = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(uint32_t));
-    if (t == NULL || copy == NULL || uops == NULL || exits == NULL) {
+    ff_trace **side = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(ff_trace *));
+    uint8_t *side_tries = PyMem_Calloc((size_t)(nuops > 0 ? nuops : 1), sizeof(uint8_t));
+    if (t == NULL || copy == NULL || uops == NULL || exits == NULL || side == NULL
+        || side_tries == NULL) {
         PyMem_Free(t);
         PyMem_Free(copy);
         PyMem_Free(uops);
         PyMem_Free(exits);
+        PyMem_Free(side);
+        PyMem_Free(side_tries);
         PyErr_NoMemory();
         return -1;
     }
@@ -122,9 +135,10 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
             after = k + ff_uops_of(in->opcode);
         }
         else {
-            /* A closed trace starts again at its head; a linked one ends there. */
+            /* A closed trace starts again at its head; a side trace enters the
+             * trace of its root's head; a linked one ends there. */
             next = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + end_unit;
-            after = end == FF_TRACE_CLOSED ? 0 : -1;
+            after = end != FF_TRACE_CLOSED ? FF_AFTER_EXIT : parent != NULL ? FF_AFTER_HEAD : 0;
         }
         int first = k;
         for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++, k++) {
@@ -156,8 +170,22 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
     t->nuops = nuops;
     t->uops = uops;
     t->exits = exits;
+    t->side = side;
+    t->side_tries = side_tries;
+    t->parent = parent != NULL ? parent->id : -1;
+    t->parent_uop = parent_uop;
+    t->start = uops[0].instr - uops[0].ext;
     traces[ntraces++] = t;
-    if (end == FF_TRACE_CLOSED) {
+    if (parent != NULL) {
+        /* Its parent enters it where it was left at that micro-op (a reference). */
+        t->refs++;
+        ff_trace *old = parent->side[parent_uop];
+        parent->side[parent_uop] = t;
+        if (old != NULL) {
+            ff_trace_release(old);
+        }
+    }
+    else if (end == FF_TRACE_CLOSED) {
         /* The executor's way in: the slot of its head (the newest trace of a
          * slot two heads share). */
         _Py_CODEUNIT *at = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + head;
@@ -169,10 +197,17 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
 static void
 trace_free(ff_trace *t)
 {
+    for (int k = 0; k < t->nuops; k++) {
+        if (t->side[k] != NULL) {
+            ff_trace_release(t->side[k]);
+        }
+    }
     Py_DECREF(t->codes);
     PyMem_Free(t->instrs);
     PyMem_Free(t->uops);
     PyMem_Free(t->exits);
+    PyMem_Free(t->side);
+    PyMem_Free(t->side_tries);
     PyMem_Free(t);
 }
 
@@ -242,13 +277,18 @@ trace_dict(const ff_trace *t)
         PyList_SET_ITEM(uops, i, item);
     }
     PyObject *link = t->link >= 0 ? PyLong_FromLong(t->link) : Py_NewRef(Py_None);
-    if (link == NULL) {
+    PyObject *parent = t->parent >= 0 ? Py_BuildValue("(ii)", t->parent, t->parent_uop)
+                                      : Py_NewRef(Py_None);
+    if (link == NULL || parent == NULL) {
+        Py_XDECREF(link);
+        Py_XDECREF(parent);
         goto done;
     }
-    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n}", "id", t->id,
+    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n,s:N}", "id", t->id,
                            "code", PyTuple_GET_ITEM(t->codes, 0), "head", t->head,
                            "end", t->end == FF_TRACE_CLOSED ? "closed" : "linked", "link", link,
-                           "instructions", instrs, "uops", uops, "entries", t->entries);
+                           "instructions", instrs, "uops", uops, "entries", t->entries,
+                           "parent", parent);
 done:
     Py_XDECREF(instrs);
     Py_XDECREF(uops);

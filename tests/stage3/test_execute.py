@@ -36,7 +36,7 @@ def test_trace_runs_until_its_loop_ends(tmp_path):
     out, rep = run(tmp_path, SUM, env=_env())
     assert out == f"{sum(i * 2 for i in range(1000))} {sum(i * 2 for i in range(5))}\n"
     assert {"s3.record", "s3.execute"} <= set(rep["changes"])
-    [trace] = [t for t in rep["traces"] if t["code"] == "main"]
+    [trace] = [t for t in rep["traces"] if t["code"] == "main" and t["parent"] is None]
     # Entered at a back edge of each call (main(5) runs 5 iterations: hot at 4),
     # left once per call, where the range ends (FOR_ITER's jump out of the loop).
     assert trace["entries"] == 2
@@ -56,11 +56,20 @@ def test_branch_the_other_way_leaves_the_trace(tmp_path):
         print(main(400))
     """, env=_env())
     assert out == "100\n"
-    [trace] = [t for t in rep["traces"] if t["code"] == "main"]
+    [trace] = [t for t in rep["traces"] if t["code"] == "main" and t["parent"] is None]
     branch_exits = sum(u[5] for u in trace["uops"] if "POP_JUMP" in u[1])
     # The recorded iteration (hot after 4 back edges: i == 4) did not count; every
     # i % 4 == 3 after it left the trace at the branch.
     assert branch_exits == len([i for i in range(5, 400) if i % 4 == 3])
+    # Trace trees: the fourth exit there (hot after 4) recorded a side trace from the
+    # branch back to the loop's head; every exit after it went on in the side trace,
+    # which ends by entering the loop's trace again.
+    [side] = [t for t in rep["traces"] if t["parent"] is not None]
+    k = next(i for i, u in enumerate(trace["uops"]) if u[5] and "POP_JUMP" in u[1])
+    assert side["parent"] == [trace["id"], k] and side["end"] == "closed"
+    assert side["entries"] == branch_exits - 4
+    assert "JUMP_BACKWARD" == side["instructions"][-1][3]
+    assert trace["entries"] >= side["entries"]   # entered again from the side trace
 
 
 def test_guard_failure_after_thousands_of_iterations(tmp_path):
@@ -73,7 +82,7 @@ def test_guard_failure_after_thousands_of_iterations(tmp_path):
         print(main(list(range(3000)) + [0.5] + list(range(10))))
     """, env=_env())
     assert out == f"{sum(range(3000)) + 0.5 + sum(range(10))}\n"
-    [trace] = [t for t in rep["traces"] if t["code"] == "main"]
+    [trace] = [t for t in rep["traces"] if t["code"] == "main" and t["parent"] is None]
     guard_exits = [u for u in trace["uops"] if u[5] and u[1].startswith("_GUARD")]
     assert guard_exits, trace["uops"]
 
@@ -241,6 +250,7 @@ def test_run_stats_show_traces_and_exits(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "100\n"
     err = proc.stderr
-    assert "traces: 1 recorded from 1 recordings" in err
+    assert "traces: 2 recorded from 2 recordings" in err
     assert "trace 0: loop.py:4 in main" in err and "closed, entered" in err
     assert "99x at _POP_JUMP_FORWARD_IF_FALSE_ON_BOOL (offset" in err, err
+    assert "closed, side trace of trace 0, entered 95x" in err, err

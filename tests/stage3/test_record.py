@@ -28,7 +28,7 @@ def _plain(t):
             "link": t["link"],
             "instructions": [[d, c.co_qualname, u, n, a, j] for d, c, u, n, a, j in t["instructions"]],
             "uops": [[d, n, a, c.co_qualname, u, x] for d, n, a, c, u, x in t["uops"]],
-            "entries": t["entries"]}
+            "entries": t["entries"], "parent": t["parent"]}
 _traces, _stats = _ff.traces(), _ff.trace_stats()   # before this code's own loops record
 print("REPORT " + _json.dumps({"traces": [_plain(t) for t in _traces],
                                "stats": _stats, "changes": _ff.enabled_changes()}))

@@ -61,6 +61,9 @@ def print_trace(trace: dict, out) -> None:
     head_line = _line(root, trace["head"], cache)
     end = ("closed: back at its head" if trace["end"] == "closed"
            else f"linked: ends at the head of trace {trace['link']}")
+    if trace["parent"] is not None:
+        parent, uop = trace["parent"]
+        end = f"side trace of trace {parent} (where it was left at micro-op {uop}), {end}"
     instrs, uops = trace["instructions"], trace["uops"]
     print(f"trace {trace['id']}: loop at {_where(root, head_line)} in {root.co_qualname} "
           f"(offset {2 * trace['head']}), {end}", file=out)
@@ -122,9 +125,10 @@ def print_summary(out) -> None:
         exits = sorted(((u[5], u[1], 2 * u[4], u[3].co_qualname) for u in t["uops"] if u[5]),
                        reverse=True)
         where = ", ".join(f"{n}x at {name} (offset {off} in {q})" for n, name, off, q in exits[:3])
+        side = f", side trace of trace {t['parent'][0]}" if t["parent"] is not None else ""
         print(f"    trace {t['id']}: {_where(code, _line(code, t['head'], cache))} in "
               f"{code.co_qualname}, {len(t['instructions'])} instructions, {len(t['uops'])} "
-              f"micro-ops, {t['end']}, entered {t['entries']}x"
+              f"micro-ops, {t['end']}{side}, entered {t['entries']}x"
               + (f"; left {where}" if where else ""), file=out)
 
 
