@@ -39,7 +39,7 @@ def print_stats(out) -> None:
         changes = []
     print(f"  engine changes on: {', '.join(changes) if changes else 'none (tier 0)'}", file=out)
     if "s3.record" in changes:
-        from fivefold.runtime.trace_view import print_summary
+        from fivefold.runtime.trace_stats import print_summary
 
         print_summary(out)
     if counts:

@@ -5,7 +5,8 @@ recorder's counts.
 
 A trace's instructions are indented by the depth of the call they ran in (the
 loop's frame is depth 0; a function it called, inlined, depth 1). The micro-ops
-are printed as recorded: no optimizer pass runs yet (docs/engine.md, section 9).
+are printed after the optimizer's passes, a micro-op a pass removed marked
+-NAME (docs/engine.md, sections 9 to 9c).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import linecache
 import os
 import sys
-import types
+
+from fivefold.runtime.trace_stats import place, print_stats, source_line
 
 RECORD = "s3.record"
 
@@ -39,18 +41,6 @@ def select_recorder(hot_loop: int | None = None) -> str | None:
     return None
 
 
-def _line(code: types.CodeType, unit: int, cache: dict) -> int | None:
-    positions = cache.get(code)
-    if positions is None:
-        positions = cache[code] = list(code.co_positions())
-    return positions[unit][0] if 0 <= unit < len(positions) else None
-
-
-def _where(code: types.CodeType, line: int | None) -> str:
-    name = os.path.basename(code.co_filename)
-    return f"{name}:{line}" if line is not None else name
-
-
 def print_trace(trace: dict, out) -> None:
     from fivefold import _fivefold
     from fivefold.generated import opcodes
@@ -58,28 +48,34 @@ def print_trace(trace: dict, out) -> None:
 
     cache: dict = {}
     root = trace["code"]
-    head_line = _line(root, trace["head"], cache)
+    head_line = source_line(root, trace["head"], cache)
     end = ("closed: back at its head" if trace["end"] == "closed"
            else f"linked: ends at the head of trace {trace['link']}")
     if trace["parent"] is not None:
         parent, uop = trace["parent"]
         end = f"side trace of trace {parent} (where it was left at micro-op {uop}), {end}"
     instrs, uops = trace["instructions"], trace["uops"]
-    print(f"trace {trace['id']}: loop at {_where(root, head_line)} in {root.co_qualname} "
+    print(f"trace {trace['id']}: loop at {place(root, head_line)} in {root.co_qualname} "
           f"(offset {2 * trace['head']}), {end}", file=out)
     frames = sorted({c.co_qualname for _, c, *_ in instrs})
     print(f"  {len(instrs)} instructions, {len(uops)} micro-ops; frames: {', '.join(frames)}; "
           f"entered {trace['entries']}x", file=out)
-    print("  micro-ops as recorded (no optimizer pass yet)", file=out)
+    removed = trace["removed"]
+    print("  micro-ops after the optimizer's passes"
+          + (f" ({removed} removed: shown as -NAME)" if removed else " (none removed)"), file=out)
     # The micro-ops come in the instructions' order, each naming its instruction's unit.
     pending = list(reversed(uops))
     last = None
-    for depth, code, unit, name, oparg, jumped in instrs:
+    for index, (depth, code, unit, name, oparg, jumped, recorded) in enumerate(instrs):
+        if index == trace.get("peeled"):
+            print("  --- the loop: the iteration again, optimized knowing the first "
+                  "(peeled) one ran ---", file=out)
+            last = None
         pad = "  " + "  | " * depth
-        line = _line(code, unit, cache)
+        line = source_line(code, unit, cache)
         if (code, line) != last:
             source = linecache.getline(code.co_filename, line).strip() if line else ""
-            print(f"{pad}{_where(code, line)}  {source}".rstrip(), file=out)
+            print(f"{pad}{place(code, line)}  {source}".rstrip(), file=out)
             last = (code, line)
         size = 1 + opcodes.CACHE_SIZE.get(opcodes.opmap.get(name, -1), 0)   # with its caches
         try:
@@ -88,48 +84,20 @@ def print_trace(trace: dict, out) -> None:
             rep = ""
         text = f"{pad}  {2 * unit:>6} {name:<32} {oparg:<6}{f' ({rep})' if rep else ''}"
         print(text.rstrip() + ("   [branch taken]" if jumped else ""), file=out)
-        ops = []
+        kept = []
         while pending and pending[-1][0] == depth and pending[-1][3] is code \
                 and pending[-1][4] == unit:
             _, uop, _, _, _, exits = pending.pop()
-            ops.append(f"{uop} (left {exits}x)" if exits else uop)
+            kept.append((uop, exits))
+        ops = []
+        for uop in recorded:   # as recorded; one a pass removed is marked
+            if kept and kept[0][0] == uop:
+                _, exits = kept.pop(0)
+                ops.append(f"{uop} (left {exits}x)" if exits else uop)
+            else:
+                ops.append(f"-{uop}")
         print(f"{pad}           {' '.join(ops)}", file=out)
     print(file=out)
-
-
-def print_stats(stats: dict, out) -> None:
-    print(f"traces: {stats['traces']} recorded from {stats['recordings']} recordings "
-          f"({stats['instructions']} instructions, {stats['uops']} micro-ops, "
-          f"{stats['trace_bytes']} bytes); hot after {stats['threshold']} back edges, "
-          f"at most {stats['max_length']} instructions and {stats['max_traces']} traces", file=out)
-    print(f"  executor (s3.execute): traces entered {stats['entries']}x, left {stats['exits']}x "
-          "where control went elsewhere than recorded (each at the micro-op shown)", file=out)
-    for reason, count in sorted(stats["aborted"].items(), key=lambda kv: -kv[1]):
-        print(f"  dropped: {reason}: {count}", file=out)
-    if stats["blacklisted"]:
-        print(f"  loops given up after repeated drops: {stats['blacklisted']}", file=out)
-    if stats["evicted"]:
-        print(f"  traces evicted (the store was full): {stats['evicted']}", file=out)
-
-
-def print_summary(out) -> None:
-    """`fivefold run --stats`: the recorder's and executor's counts, and one line per
-    trace (where its loop is, its length, entries, and the exits taken, most first)."""
-    from fivefold import _fivefold
-
-    traces, stats = _fivefold.traces(), _fivefold.trace_stats()
-    print_stats(stats, out)
-    cache: dict = {}
-    for t in traces:
-        code = t["code"]
-        exits = sorted(((u[5], u[1], 2 * u[4], u[3].co_qualname) for u in t["uops"] if u[5]),
-                       reverse=True)
-        where = ", ".join(f"{n}x at {name} (offset {off} in {q})" for n, name, off, q in exits[:3])
-        side = f", side trace of trace {t['parent'][0]}" if t["parent"] is not None else ""
-        print(f"    trace {t['id']}: {_where(code, _line(code, t['head'], cache))} in "
-              f"{code.co_qualname}, {len(t['instructions'])} instructions, {len(t['uops'])} "
-              f"micro-ops, {t['end']}{side}, entered {t['entries']}x"
-              + (f"; left {where}" if where else ""), file=out)
 
 
 def print_traces(out) -> None:
