@@ -38,4 +38,16 @@ EXECUTE = register(Change(
     on_by_default=False,
     requires=(RECORD.id,)))
 
-CHANGES = [RECORD, EXECUTE]
+GUARD_TYPES = register(Change(
+    id="s3.guard_types", stage=3, merge_order=2,
+    description="The optimizer's first pass: exact types are propagated along each trace when "
+                "it is made (constants, locals stored with a known type, the results of the int, "
+                "float and str members, a range's items; nothing assumed at the trace's start), "
+                "and an int, float or str member's guard whose two values are already proved is "
+                "left out of the trace.",
+    targets=("nbody", "float", "spectral_norm", "loops", "int_arithmetic", "float_arithmetic"),
+    test="tests/stage3/test_guard_types.py",
+    on_by_default=False,
+    requires=(EXECUTE.id,)))
+
+CHANGES = [RECORD, EXECUTE, GUARD_TYPES]

@@ -39,6 +39,7 @@ configure(const unsigned char *on)
     ff_record_on = on[FF_CHANGE_s3_record];
     /* It runs what the recorder made (its requirement, so on with it). */
     ff_execute_on = on[FF_CHANGE_s3_execute] && ff_record_on;
+    ff_opt_guard_types_on = on[FF_CHANGE_s3_guard_types];
     /* Back edges that make a loop hot (CPython 3.13 starts at 16, LuaJIT at 56). */
     long threshold = knob("FIVEFOLD_HOT_LOOP", 64, 1, 65535);
     long length = knob("FIVEFOLD_TRACE_LENGTH", 400, 1, FF_REC_MAX_LENGTH);
@@ -64,8 +65,9 @@ static PyMethodDef methods[] = {
     {"traces", ff_traces_list, METH_NOARGS,
      "traces() -> the traces stage 3 recorded (s3.record), oldest first: dicts with the\n"
      "loop's code and head unit, how the trace ended, its instructions as\n"
-     "(depth, code, unit, name, oparg, branch taken) and its micro-ops as\n"
-     "(depth, name, oparg, code, unit)."},
+     "(depth, code, unit, name, oparg, branch taken, micro-ops as recorded), its\n"
+     "micro-ops after the optimizer's passes as (depth, name, oparg, code, unit,\n"
+     "exits taken there), entries, the parent of a side trace and the micro-ops removed."},
     {"trace_stats", ff_traces_stats, METH_NOARGS,
      "trace_stats() -> recordings started, traces made, recordings dropped by reason,\n"
      "loops given up, the knobs, and the memory the traces take."},

@@ -150,6 +150,9 @@ struct ff_trace {
     int ninstrs;
     ff_rec_instr *instrs;
     int nuops;
+    int removed;           /* micro-ops the optimizer's passes removed */
+    int peeled;            /* instructions of the peeled first iteration (the loop
+                              runs the copy after them); -1: not peeled */
     ff_uop *uops;
     Py_ssize_t entries;    /* times the executor entered it */
     uint32_t *exits;       /* per micro-op: times the executor left the trace there */
@@ -181,6 +184,14 @@ typedef struct {
 } ff_trace_slot;
 extern ff_trace_slot ff_trace_entries[FF_HOT_SLOTS];
 extern int ff_execute_on;            /* s3.execute */
+
+/* ---- the optimizer's passes, each a change ---- */
+
+/* s3.guard_types (guard_types.c): the guards of instruction i whose check the
+ * trace already proved get keep[i][j] = 0, counted in *removed. */
+extern int ff_opt_guard_types_on;
+void ff_opt_guard_types(PyObject *codes, const ff_rec_instr *instrs, int n,
+                        unsigned char keep[][FF_MAX_UOPS_PER_OPCODE + 1], int *removed);
 
 /* Knobs (stage.c reads them from the environment). */
 extern int ff_trace_max_length;     /* instructions a recording may take */

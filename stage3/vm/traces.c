@@ -23,17 +23,6 @@ static ff_trace **traces = NULL;
 static int ntraces = 0;
 static int capacity = 0;
 
-/* How many micro-ops an opcode has. */
-static int
-ff_uops_of(int opcode)
-{
-    int n = 0;
-    while (ff_opcode_uops[opcode][n] >= 0) {
-        n++;
-    }
-    return n;
-}
-
 int
 ff_traces_full(void)
 {
@@ -99,10 +88,43 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         traces = grown;
         capacity = more;
     }
+    /* s3.guard_types peels one iteration off a loop's own trace: the trace runs
+     * its instructions once with every guard, then loops over a second copy,
+     * which the pass optimizes knowing the types the first copy proved (LuaJIT's
+     * loop optimization), so that a guard on a value carried round the loop
+     * runs once per entry instead of once per iteration. */
+    ff_rec_instr *doubled = NULL;
+    int peeled = -1;
+    if (ff_opt_guard_types_on && end == FF_TRACE_CLOSED && parent == NULL && n > 0
+        && 2 * n <= FF_REC_MAX_LENGTH) {
+        doubled = PyMem_Malloc((size_t)(2 * n) * sizeof(ff_rec_instr));
+        if (doubled == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(doubled, instrs, (size_t)n * sizeof(ff_rec_instr));
+        memcpy(doubled + n, instrs, (size_t)n * sizeof(ff_rec_instr));
+        instrs = doubled;
+        peeled = n;
+        n = 2 * n;
+    }
+    /* The optimizer's passes say which micro-ops stay (all, with none on). */
+    unsigned char (*keep)[FF_MAX_UOPS_PER_OPCODE + 1] =
+        PyMem_Malloc((size_t)(n > 0 ? n : 1) * sizeof *keep);
+    if (keep == NULL) {
+        PyMem_Free(doubled);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(keep, 1, (size_t)(n > 0 ? n : 1) * sizeof *keep);
+    int removed = 0;
+    if (ff_opt_guard_types_on) {
+        ff_opt_guard_types(codes, instrs, n, keep, &removed);
+    }
     int nuops = 0;
     for (int i = 0; i < n; i++) {
-        for (const short *u = ff_opcode_uops[instrs[i].opcode]; *u >= 0; u++) {
-            nuops++;
+        for (int j = 0; ff_opcode_uops[instrs[i].opcode][j] >= 0; j++) {
+            nuops += keep[i][j];
         }
     }
     ff_trace *t = PyMem_Calloc(1, sizeof(ff_trace));
@@ -119,10 +141,20 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         PyMem_Free(exits);
         PyMem_Free(side);
         PyMem_Free(side_tries);
+        PyMem_Free(keep);
+        PyMem_Free(doubled);
         PyErr_NoMemory();
         return -1;
     }
     memcpy(copy, instrs, (size_t)n * sizeof(ff_rec_instr));
+    int kept_before[FF_REC_MAX_LENGTH + 1];   /* micro-ops kept before instruction i */
+    kept_before[0] = 0;
+    for (int i = 0; i < n; i++) {
+        kept_before[i + 1] = kept_before[i];
+        for (int j = 0; ff_opcode_uops[instrs[i].opcode][j] >= 0; j++) {
+            kept_before[i + 1] += keep[i][j];
+        }
+    }
     int k = 0;
     for (int i = 0; i < n; i++) {
         const ff_rec_instr *in = &instrs[i];
@@ -132,20 +164,25 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         if (i + 1 < n) {
             PyCodeObject *next_code = (PyCodeObject *)PyTuple_GET_ITEM(codes, instrs[i + 1].code);
             next = _PyCode_CODE(next_code) + instrs[i + 1].offset - instrs[i + 1].ext;
-            after = k + ff_uops_of(in->opcode);
+            after = kept_before[i + 1];
         }
         else {
             /* A closed trace starts again at its head; a side trace enters the
              * trace of its root's head; a linked one ends there. */
             next = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + end_unit;
-            after = end != FF_TRACE_CLOSED ? FF_AFTER_EXIT : parent != NULL ? FF_AFTER_HEAD : 0;
+            after = end != FF_TRACE_CLOSED ? FF_AFTER_EXIT : parent != NULL ? FF_AFTER_HEAD
+                    : peeled >= 0 ? kept_before[peeled] : 0;
         }
         int first = k;
-        for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++, k++) {
+        for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++) {
+            if (!keep[i][j]) {
+                continue;
+            }
             ff_uop *u = &uops[k];
             u->uop = ff_opcode_uops[in->opcode][j];
             u->depth = in->depth;
             u->flags = (k == first ? FF_UOP_FIRST : 0) | (in->ext ? FF_UOP_ANY_OPCODE : 0);
+            k++;
             u->opcode = in->opcode;
             u->cache = ff_opcode_uop_cache[in->opcode][j];
             u->ext = in->ext;
@@ -158,6 +195,8 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         }
         uops[k - 1].flags |= FF_UOP_LAST;
     }
+    PyMem_Free(keep);
+    PyMem_Free(doubled);   /* `copy` holds the instructions, both copies */
     Py_INCREF(codes);
     t->id = next_id++;
     t->refs = 1;
@@ -168,6 +207,8 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
     t->ninstrs = n;
     t->instrs = copy;
     t->nuops = nuops;
+    t->removed = removed;
+    t->peeled = peeled;
     t->uops = uops;
     t->exits = exits;
     t->side = side;
@@ -241,8 +282,25 @@ static PyObject *
 instr_tuple(const ff_trace *t, const ff_rec_instr *in)
 {
     const char *name = ff_opcode_names[in->opcode] ? ff_opcode_names[in->opcode] : "<unknown>";
-    return Py_BuildValue("(iOisiO)", in->depth, PyTuple_GET_ITEM(t->codes, in->code), in->offset,
-                         name, in->oparg, (in->flags & FF_REC_JUMPED) ? Py_True : Py_False);
+    /* Its micro-ops as recorded, before the optimizer's passes. */
+    int count = 0;
+    while (ff_opcode_uops[in->opcode][count] >= 0) {
+        count++;
+    }
+    PyObject *recorded = PyTuple_New(count);
+    if (recorded == NULL) {
+        return NULL;
+    }
+    for (int j = 0; j < count; j++) {
+        PyObject *uop = PyUnicode_FromString(ff_uop_names[ff_opcode_uops[in->opcode][j]]);
+        if (uop == NULL) {
+            Py_DECREF(recorded);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(recorded, j, uop);
+    }
+    return Py_BuildValue("(iOisiON)", in->depth, PyTuple_GET_ITEM(t->codes, in->code), in->offset,
+                         name, in->oparg, (in->flags & FF_REC_JUMPED) ? Py_True : Py_False, recorded);
 }
 
 static PyObject *
@@ -284,11 +342,17 @@ trace_dict(const ff_trace *t)
         Py_XDECREF(parent);
         goto done;
     }
-    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n,s:N}", "id", t->id,
+    PyObject *peeled = t->peeled >= 0 ? PyLong_FromLong(t->peeled) : Py_NewRef(Py_None);
+    if (peeled == NULL) {
+        Py_DECREF(link);
+        Py_DECREF(parent);
+        goto done;
+    }
+    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n,s:N,s:i,s:N}", "id", t->id,
                            "code", PyTuple_GET_ITEM(t->codes, 0), "head", t->head,
                            "end", t->end == FF_TRACE_CLOSED ? "closed" : "linked", "link", link,
                            "instructions", instrs, "uops", uops, "entries", t->entries,
-                           "parent", parent);
+                           "parent", parent, "removed", t->removed, "peeled", peeled);
 done:
     Py_XDECREF(instrs);
     Py_XDECREF(uops);

@@ -26,9 +26,11 @@ from fivefold import _fivefold as _ff
 def _plain(t):
     return {"id": t["id"], "code": t["code"].co_qualname, "head": t["head"], "end": t["end"],
             "link": t["link"],
-            "instructions": [[d, c.co_qualname, u, n, a, j] for d, c, u, n, a, j in t["instructions"]],
+            "instructions": [[d, c.co_qualname, u, n, a, j] for d, c, u, n, a, j, _ in t["instructions"]],
             "uops": [[d, n, a, c.co_qualname, u, x] for d, n, a, c, u, x in t["uops"]],
-            "entries": t["entries"], "parent": t["parent"]}
+            "entries": t["entries"], "parent": t["parent"], "removed": t["removed"],
+            "peeled": t["peeled"],
+            "recorded": [list(r) for *_, r in t["instructions"]]}
 _traces, _stats = _ff.traces(), _ff.trace_stats()   # before this code's own loops record
 print("REPORT " + _json.dumps({"traces": [_plain(t) for t in _traces],
                                "stats": _stats, "changes": _ff.enabled_changes()}))

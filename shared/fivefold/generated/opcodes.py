@@ -823,6 +823,7 @@ CHANGES = {
     's2.str_concat': (2, ()),
     's2.subscr_getitem': (2, ()),
     's3.execute': (3, ()),
+    's3.guard_types': (3, ()),
     's3.record': (3, ()),
 }
 
