@@ -49,6 +49,7 @@ t2_run:
          * part may move (a pair's second unit read and skipped). */
         next_instr = t2_u->instr + 1;
     }
+t2_dispatch:
     /* The cases read the micro-op's own fields where the loop's read its locals. */
 #pragma push_macro("DISPATCH")
 #pragma push_macro("FF_TRACING")
@@ -88,9 +89,9 @@ t2_done:
     /* A micro-op's body ended: the instruction's next one, or its end. */
     if (!(t2_u->flags & FF_UOP_LAST)) {
         t2_u++;
-        goto t2_run;
+        goto t2_dispatch;   /* the same instruction's next part: no check before it */
     }
-    next_instr += ff_cache_size[t2_u->opcode];   /* past its caches, as the loop's case ends */
+    next_instr += t2_u->caches;   /* past its caches, as the loop's case ends */
     /* fall through */
 t2_jumped:
     /* The instruction ended with control at next_instr (in the frame that now
@@ -104,7 +105,7 @@ t2_jumped:
         }
         goto t2_exit;   /* a linked trace's end: the loop's back edge enters the other */
     }
-    t2_u = t2_trace->uops + t2_u->after;
+    t2_u = t2_u->go;
     goto t2_run;
 
 t2_deopt:

@@ -118,19 +118,21 @@ typedef struct {
  * this micro-op's cache entries start), where the trace goes on after the
  * instruction, and which micro-op that is. A guard that fails leaves the trace
  * before the instruction (at instr - ext, its first EXTENDED_ARG). */
-typedef struct {
+typedef struct ff_uop {
     int16_t uop;
     uint8_t depth;
     uint8_t flags;           /* FF_UOP_* */
     uint8_t opcode;
     uint8_t cache;           /* t2_cache: ff_opcode_uop_cache */
     uint8_t ext;
+    uint8_t caches;          /* its instruction's cache units (ff_cache_size) */
     int32_t oparg;
     int32_t code;            /* index into the trace's codes */
     int32_t target;          /* the instruction's unit there */
     int32_t after;           /* the first micro-op of the next instruction; FF_AFTER_* at the end */
     _Py_CODEUNIT *instr;
     _Py_CODEUNIT *next;      /* where the instruction must leave control for the trace to go on */
+    const struct ff_uop *go; /* the micro-op at `after` (NULL at the end) */
 } ff_uop;
 #define FF_AFTER_EXIT (-1)   /* a linked trace's end: leave (the loop enters the other) */
 #define FF_AFTER_HEAD (-2)   /* a side trace's end, at its root's head: enter the trace there */

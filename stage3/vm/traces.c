@@ -186,6 +186,7 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
             u->opcode = in->opcode;
             u->cache = ff_opcode_uop_cache[in->opcode][j];
             u->ext = in->ext;
+            u->caches = ff_cache_size[in->opcode];
             u->oparg = in->oparg;
             u->code = in->code;
             u->target = in->offset;
@@ -197,6 +198,9 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
     }
     PyMem_Free(keep);
     PyMem_Free(doubled);   /* `copy` holds the instructions, both copies */
+    for (int i = 0; i < nuops; i++) {
+        uops[i].go = uops[i].after >= 0 ? &uops[uops[i].after] : NULL;
+    }
     Py_INCREF(codes);
     t->id = next_id++;
     t->refs = 1;
