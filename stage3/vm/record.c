@@ -18,6 +18,10 @@
  *   loop's frame), or dropped with a reason (ff_abort_names), each counted.
  *   A head whose recordings were dropped FF_HEAD_MAX_ATTEMPTS times is not
  *   tried again (LuaJIT blacklists the same way).
+ * - A side trace (trace trees) is recorded the same way from where the
+ *   executor left a trace often, in the frames it was in (found through
+ *   `previous`), and ends at the loop's head; its drops count against that
+ *   exit (FF_SIDE_MAX_TRIES), not the head.
  * - Nothing here raises into the program: a failure (no memory) drops the
  *   recording and is counted. */
 #include "stage3.h"
@@ -142,13 +146,69 @@ ff_record_abort(PyThreadState *tstate, int reason)
     }
 }
 
-static int recorder_free(PyThreadState *tstate);
+/* Free to record, taking over a stale recording: this thread's flag is clear,
+ * so a recording of its own is not running; another thread's is dropped once
+ * it has refused FF_REC_STALL_LIMIT starts. */
+static int
+recorder_free(PyThreadState *tstate)
+{
+    if (ff_record_active) {
+        if (rec.tstate != tstate && ++rec.stalled < FF_REC_STALL_LIMIT) {
+            return 0;
+        }
+        finish(FF_ABORT_LOST);
+    }
+    return 1;
+}
+
+/* Start recording towards the head `head` of `root`, in frames[0..depth] (the
+ * loop's frame first), for `parent`'s micro-op k (a side trace) or for the
+ * loop itself (parent NULL). 1 if started. */
+static int
+begin(PyThreadState *tstate, PyCodeObject *root, int head, _PyInterpreterFrame **frames,
+      int depth, ff_trace *parent, int k)
+{
+    PyObject *codes = PyList_New(1);
+    if (codes == NULL) {
+        PyErr_Clear();
+        ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
+        return 0;
+    }
+    Py_INCREF(root);
+    PyList_SET_ITEM(codes, 0, (PyObject *)root);
+    rec.codes = codes;
+    for (int d = 0; d <= depth; d++) {
+        int index = code_index(frames[d]->f_code);
+        if (index < 0) {
+            rec.codes = NULL;
+            Py_DECREF(codes);
+            ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
+            return 0;
+        }
+        rec.frames[d] = frames[d];
+        rec.code_index[d] = index;
+        rec.pushed_by[d] = -1;
+    }
+    if (parent != NULL) {
+        parent->refs++;
+    }
+    rec.tstate = tstate;
+    rec.head = head;
+    rec.depth = depth;
+    rec.last = -1;
+    rec.last_unit = NULL;
+    rec.n = 0;
+    rec.stalled = 0;
+    rec.parent = parent;
+    rec.parent_uop = k;
+    ff_record_active = 1;
+    ff_rec_started++;
+    return 1;
+}
 
 int
 ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *head)
 {
-    /* This thread's flag is clear, so a recording of its own is not running;
-     * another thread's is dropped once it has refused enough starts. */
     if (!recorder_free(tstate)) {
         return 0;
     }
@@ -167,42 +227,7 @@ ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
         ff_rec_aborts[FF_ABORT_FULL]++;
         return 0;
     }
-    PyObject *codes = PyList_New(1);
-    if (codes == NULL) {
-        PyErr_Clear();
-        ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
-        return 0;
-    }
-    Py_INCREF(code);
-    PyList_SET_ITEM(codes, 0, (PyObject *)code);
-    rec.tstate = tstate;
-    rec.codes = codes;
-    rec.head = offset;
-    rec.depth = 0;
-    rec.frames[0] = frame;
-    rec.code_index[0] = 0;
-    rec.pushed_by[0] = -1;
-    rec.last = -1;
-    rec.last_unit = NULL;
-    rec.n = 0;
-    rec.stalled = 0;
-    rec.parent = NULL;
-    ff_record_active = 1;
-    ff_rec_started++;
-    return 1;
-}
-
-/* Free to record, taking over a stale recording (as ff_record_start). */
-static int
-recorder_free(PyThreadState *tstate)
-{
-    if (ff_record_active) {
-        if (rec.tstate != tstate && ++rec.stalled < FF_REC_STALL_LIMIT) {
-            return 0;
-        }
-        finish(FF_ABORT_LOST);
-    }
-    return 1;
+    return begin(tstate, code, offset, &frame, 0, NULL, -1);
 }
 
 int
@@ -226,40 +251,7 @@ ff_record_start_side(PyThreadState *tstate, _PyInterpreterFrame *frame, ff_trace
     if (frames[0]->f_code != root) {
         return 0;
     }
-    PyObject *codes = PyList_New(1);
-    if (codes == NULL) {
-        PyErr_Clear();
-        ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
-        return 0;
-    }
-    Py_INCREF(root);
-    PyList_SET_ITEM(codes, 0, (PyObject *)root);
-    rec.codes = codes;
-    for (int d = 0; d <= depth; d++) {
-        int index = code_index(frames[d]->f_code);
-        if (index < 0) {
-            rec.codes = NULL;
-            Py_DECREF(codes);
-            ff_rec_aborts[FF_ABORT_NO_MEMORY]++;
-            return 0;
-        }
-        rec.frames[d] = frames[d];
-        rec.code_index[d] = index;
-        rec.pushed_by[d] = -1;
-    }
-    parent->refs++;
-    rec.tstate = tstate;
-    rec.head = parent->head;
-    rec.depth = depth;
-    rec.last = -1;
-    rec.last_unit = NULL;
-    rec.n = 0;
-    rec.stalled = 0;
-    rec.parent = parent;
-    rec.parent_uop = k;
-    ff_record_active = 1;
-    ff_rec_started++;
-    return 1;
+    return begin(tstate, root, parent->head, frames, depth, parent, k);
 }
 
 /* The index of `code` among the recording's codes, appended if new; -1 if

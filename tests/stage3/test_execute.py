@@ -12,6 +12,9 @@ and left where expected."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -25,6 +28,18 @@ SUM = """
             total += i * 2
         return total
     print(main(1000), main(5))
+"""
+
+
+# A branch that goes the other way every fourth iteration.
+BRANCHY = """
+        def main(n):
+            odd = 0
+            for i in range(n):
+                if i % 4 == 3:
+                    odd += 1
+            return odd
+        print(main(400))
 """
 
 
@@ -46,15 +61,7 @@ def test_trace_runs_until_its_loop_ends(tmp_path):
 
 
 def test_branch_the_other_way_leaves_the_trace(tmp_path):
-    out, rep = run(tmp_path, """
-        def main(n):
-            odd = 0
-            for i in range(n):
-                if i % 4 == 3:
-                    odd += 1
-            return odd
-        print(main(400))
-    """, env=_env())
+    out, rep = run(tmp_path, BRANCHY, env=_env())
     assert out == "100\n"
     [trace] = [t for t in rep["traces"] if t["code"] == "main" and t["parent"] is None]
     branch_exits = sum(u[5] for u in trace["uops"] if "POP_JUMP" in u[1])
@@ -229,20 +236,8 @@ PROGRAMS = {
 
 
 def test_run_stats_show_traces_and_exits(tmp_path):
-    import os
-    import subprocess
-    import sys
-
     path = tmp_path / "loop.py"
-    path.write_text(textwrap.dedent("""
-        def main(n):
-            odd = 0
-            for i in range(n):
-                if i % 4 == 3:
-                    odd += 1
-            return odd
-        print(main(400))
-    """))
+    path.write_text(textwrap.dedent(BRANCHY))
     env = dict(os.environ, FIVEFOLD_WITH="s3.execute", FIVEFOLD_HOT_LOOP="4")
     env.pop("FIVEFOLD_STAGE", None)
     proc = subprocess.run([sys.executable, "-m", "fivefold", "run", "--stats", str(path)],
