@@ -1,6 +1,7 @@
 /* Stage 3's words in its loop (loop.c, after stage 2's headers) and the
  * interface of its parts: the hot-loop counters (hot.c), the recorder
- * (record.c) and the trace store (traces.c).
+ * (record.c), the trace store (traces.c), the optimizer's passes and what
+ * Python sees of the traces (api.c).
  *
  * Rules of this file:
  * - The hooks below are the base loop's seams (eval_macros.h, eval_loop.c.h):
@@ -175,7 +176,12 @@ struct ff_trace {
 int ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
                  const ff_rec_instr *instrs, int n, ff_trace *parent, int parent_uop);
 int ff_traces_full(void);
+/* Forget every trace (ids start again at 0). */
 void ff_traces_clear(void);
+/* The traces kept, oldest first, and how many were evicted. */
+int ff_traces_count(void);
+ff_trace *ff_trace_at(int i);
+Py_ssize_t ff_traces_evicted(void);
 /* A run of the executor lets go of its trace (freed when it was cleared). */
 void ff_trace_release(ff_trace *trace);
 
@@ -205,7 +211,7 @@ extern int ff_trace_max_traces;     /* traces kept */
 extern Py_ssize_t ff_rec_started;
 extern Py_ssize_t ff_rec_aborts[FF_NUM_ABORTS];
 
-/* The module's functions (traces.c): traces(), trace_stats(), clear_traces(). */
+/* The module's functions (api.c): traces(), trace_stats(), clear_traces(). */
 PyObject *ff_traces_list(PyObject *module, PyObject *unused);
 PyObject *ff_traces_stats(PyObject *module, PyObject *unused);
 PyObject *ff_traces_reset(PyObject *module, PyObject *unused);

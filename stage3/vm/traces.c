@@ -1,12 +1,13 @@
-/* The recorded traces (s3.record): made from a finished recording, kept up to
- * a limit, shown to Python (fivefold._fivefold.traces(), trace_stats(),
- * clear_traces(); `fivefold dis --traces`).
+/* The recorded traces (s3.record): made from a finished recording (with the
+ * optimizer's passes and the peeled iteration), kept up to a limit, evicted,
+ * released.
  *
  * Rules of this file:
  * - A trace's micro-ops are its instructions' (generated/uop_ids.h:
  *   ff_opcode_uops, written from the same .def text as the loops' cases), in
  *   order; each keeps the unit of the instruction it came from, which is where
  *   a guard of it exits to.
+ * - What Python sees of them is api.c's.
  * - The store is bounded by ff_trace_max_traces (FIVEFOLD_TRACE_LIMIT): a new
  *   trace in a full store evicts the one entered least often (evict_one);
  *   with a limit of 0 no recording starts (counted).
@@ -69,6 +70,70 @@ evict_one(void)
     }
     evictions++;
     ff_trace_release(t);   /* a run in it keeps it until it leaves */
+}
+
+/* The micro-ops of a trace's n instructions that keep[] keeps, each told its
+ * instruction, where control must go after it and which micro-op comes then:
+ * the next instruction's first; at the end, a closed trace's (its loop's, or
+ * the peeled copy's) first, a side trace's way back into its loop's trace
+ * (FF_AFTER_HEAD), a linked trace's exit (FF_AFTER_EXIT). */
+static void
+fill_uops(ff_uop *uops, PyObject *codes, const ff_rec_instr *instrs, int n,
+          unsigned char keep[][FF_MAX_UOPS_PER_OPCODE + 1], int end, int end_unit, int peeled,
+          int side)
+{
+    int kept_before[FF_REC_MAX_LENGTH + 1];   /* micro-ops kept before instruction i */
+    kept_before[0] = 0;
+    for (int i = 0; i < n; i++) {
+        kept_before[i + 1] = kept_before[i];
+        for (int j = 0; ff_opcode_uops[instrs[i].opcode][j] >= 0; j++) {
+            kept_before[i + 1] += keep[i][j];
+        }
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const ff_rec_instr *in = &instrs[i];
+        PyCodeObject *code = (PyCodeObject *)PyTuple_GET_ITEM(codes, in->code);
+        _Py_CODEUNIT *next;
+        int after;
+        if (i + 1 < n) {
+            PyCodeObject *next_code = (PyCodeObject *)PyTuple_GET_ITEM(codes, instrs[i + 1].code);
+            next = _PyCode_CODE(next_code) + instrs[i + 1].offset - instrs[i + 1].ext;
+            after = kept_before[i + 1];
+        }
+        else {
+            /* A closed trace starts again at its head; a side trace enters the
+             * trace of its root's head; a linked one ends there. */
+            next = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + end_unit;
+            after = end != FF_TRACE_CLOSED ? FF_AFTER_EXIT : side ? FF_AFTER_HEAD
+                    : peeled >= 0 ? kept_before[peeled] : 0;
+        }
+        int first = k;
+        for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++) {
+            if (!keep[i][j]) {
+                continue;
+            }
+            ff_uop *u = &uops[k];
+            u->uop = ff_opcode_uops[in->opcode][j];
+            u->depth = in->depth;
+            u->flags = (k == first ? FF_UOP_FIRST : 0) | (in->ext ? FF_UOP_ANY_OPCODE : 0);
+            k++;
+            u->opcode = in->opcode;
+            u->cache = ff_opcode_uop_cache[in->opcode][j];
+            u->ext = in->ext;
+            u->caches = ff_cache_size[in->opcode];
+            u->oparg = in->oparg;
+            u->code = in->code;
+            u->target = in->offset;
+            u->after = after;
+            u->instr = _PyCode_CODE(code) + in->offset;
+            u->next = next;
+        }
+        uops[k - 1].flags |= FF_UOP_LAST;
+    }
+    for (int i = 0; i < k; i++) {
+        uops[i].go = uops[i].after >= 0 ? &uops[uops[i].after] : NULL;
+    }
 }
 
 int
@@ -147,60 +212,9 @@ ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
         return -1;
     }
     memcpy(copy, instrs, (size_t)n * sizeof(ff_rec_instr));
-    int kept_before[FF_REC_MAX_LENGTH + 1];   /* micro-ops kept before instruction i */
-    kept_before[0] = 0;
-    for (int i = 0; i < n; i++) {
-        kept_before[i + 1] = kept_before[i];
-        for (int j = 0; ff_opcode_uops[instrs[i].opcode][j] >= 0; j++) {
-            kept_before[i + 1] += keep[i][j];
-        }
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        const ff_rec_instr *in = &instrs[i];
-        PyCodeObject *code = (PyCodeObject *)PyTuple_GET_ITEM(codes, in->code);
-        _Py_CODEUNIT *next;
-        int after;
-        if (i + 1 < n) {
-            PyCodeObject *next_code = (PyCodeObject *)PyTuple_GET_ITEM(codes, instrs[i + 1].code);
-            next = _PyCode_CODE(next_code) + instrs[i + 1].offset - instrs[i + 1].ext;
-            after = kept_before[i + 1];
-        }
-        else {
-            /* A closed trace starts again at its head; a side trace enters the
-             * trace of its root's head; a linked one ends there. */
-            next = _PyCode_CODE((PyCodeObject *)PyTuple_GET_ITEM(codes, 0)) + end_unit;
-            after = end != FF_TRACE_CLOSED ? FF_AFTER_EXIT : parent != NULL ? FF_AFTER_HEAD
-                    : peeled >= 0 ? kept_before[peeled] : 0;
-        }
-        int first = k;
-        for (int j = 0; ff_opcode_uops[in->opcode][j] >= 0; j++) {
-            if (!keep[i][j]) {
-                continue;
-            }
-            ff_uop *u = &uops[k];
-            u->uop = ff_opcode_uops[in->opcode][j];
-            u->depth = in->depth;
-            u->flags = (k == first ? FF_UOP_FIRST : 0) | (in->ext ? FF_UOP_ANY_OPCODE : 0);
-            k++;
-            u->opcode = in->opcode;
-            u->cache = ff_opcode_uop_cache[in->opcode][j];
-            u->ext = in->ext;
-            u->caches = ff_cache_size[in->opcode];
-            u->oparg = in->oparg;
-            u->code = in->code;
-            u->target = in->offset;
-            u->after = after;
-            u->instr = _PyCode_CODE(code) + in->offset;
-            u->next = next;
-        }
-        uops[k - 1].flags |= FF_UOP_LAST;
-    }
+    fill_uops(uops, codes, instrs, n, keep, end, end_unit, peeled, parent != NULL);
     PyMem_Free(keep);
     PyMem_Free(doubled);   /* `copy` holds the instructions, both copies */
-    for (int i = 0; i < nuops; i++) {
-        uops[i].go = uops[i].after >= 0 ? &uops[uops[i].after] : NULL;
-    }
     Py_INCREF(codes);
     t->id = next_id++;
     t->refs = 1;
@@ -278,159 +292,24 @@ ff_traces_clear(void)
         ff_trace_release(old[i]);
     }
     PyMem_Free(old);
-}
-
-/* ---- shown to Python ---- */
-
-static PyObject *
-instr_tuple(const ff_trace *t, const ff_rec_instr *in)
-{
-    const char *name = ff_opcode_names[in->opcode] ? ff_opcode_names[in->opcode] : "<unknown>";
-    /* Its micro-ops as recorded, before the optimizer's passes. */
-    int count = 0;
-    while (ff_opcode_uops[in->opcode][count] >= 0) {
-        count++;
-    }
-    PyObject *recorded = PyTuple_New(count);
-    if (recorded == NULL) {
-        return NULL;
-    }
-    for (int j = 0; j < count; j++) {
-        PyObject *uop = PyUnicode_FromString(ff_uop_names[ff_opcode_uops[in->opcode][j]]);
-        if (uop == NULL) {
-            Py_DECREF(recorded);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(recorded, j, uop);
-    }
-    return Py_BuildValue("(iOisiON)", in->depth, PyTuple_GET_ITEM(t->codes, in->code), in->offset,
-                         name, in->oparg, (in->flags & FF_REC_JUMPED) ? Py_True : Py_False, recorded);
-}
-
-static PyObject *
-uop_tuple(const ff_trace *t, const ff_uop *u)
-{
-    return Py_BuildValue("(isiOiI)", u->depth, ff_uop_names[u->uop], u->oparg,
-                         PyTuple_GET_ITEM(t->codes, u->code), u->target,
-                         (unsigned int)t->exits[u - t->uops]);
-}
-
-static PyObject *
-trace_dict(const ff_trace *t)
-{
-    PyObject *instrs = PyList_New(t->ninstrs);
-    PyObject *uops = PyList_New(t->nuops);
-    PyObject *result = NULL;
-    if (instrs == NULL || uops == NULL) {
-        goto done;
-    }
-    for (int i = 0; i < t->ninstrs; i++) {
-        PyObject *item = instr_tuple(t, &t->instrs[i]);
-        if (item == NULL) {
-            goto done;
-        }
-        PyList_SET_ITEM(instrs, i, item);
-    }
-    for (int i = 0; i < t->nuops; i++) {
-        PyObject *item = uop_tuple(t, &t->uops[i]);
-        if (item == NULL) {
-            goto done;
-        }
-        PyList_SET_ITEM(uops, i, item);
-    }
-    PyObject *link = t->link >= 0 ? PyLong_FromLong(t->link) : Py_NewRef(Py_None);
-    PyObject *parent = t->parent >= 0 ? Py_BuildValue("(ii)", t->parent, t->parent_uop)
-                                      : Py_NewRef(Py_None);
-    if (link == NULL || parent == NULL) {
-        Py_XDECREF(link);
-        Py_XDECREF(parent);
-        goto done;
-    }
-    PyObject *peeled = t->peeled >= 0 ? PyLong_FromLong(t->peeled) : Py_NewRef(Py_None);
-    if (peeled == NULL) {
-        Py_DECREF(link);
-        Py_DECREF(parent);
-        goto done;
-    }
-    result = Py_BuildValue("{s:i,s:O,s:i,s:s,s:N,s:O,s:O,s:n,s:N,s:i,s:N}", "id", t->id,
-                           "code", PyTuple_GET_ITEM(t->codes, 0), "head", t->head,
-                           "end", t->end == FF_TRACE_CLOSED ? "closed" : "linked", "link", link,
-                           "instructions", instrs, "uops", uops, "entries", t->entries,
-                           "parent", parent, "removed", t->removed, "peeled", peeled);
-done:
-    Py_XDECREF(instrs);
-    Py_XDECREF(uops);
-    return result;
-}
-
-PyObject *
-ff_traces_list(PyObject *module, PyObject *unused)
-{
-    PyObject *result = PyList_New(0);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < ntraces; i++) {
-        PyObject *d = trace_dict(traces[i]);
-        if (d == NULL || PyList_Append(result, d) < 0) {
-            Py_XDECREF(d);
-            Py_DECREF(result);
-            return NULL;
-        }
-        Py_DECREF(d);
-    }
-    return result;
-}
-
-PyObject *
-ff_traces_stats(PyObject *module, PyObject *unused)
-{
-    PyObject *aborts = PyDict_New();
-    if (aborts == NULL) {
-        return NULL;
-    }
-    for (int r = 0; r < FF_NUM_ABORTS; r++) {
-        if (ff_rec_aborts[r] == 0) {
-            continue;
-        }
-        PyObject *count = PyLong_FromSsize_t(ff_rec_aborts[r]);
-        if (count == NULL || PyDict_SetItemString(aborts, ff_abort_names[r], count) < 0) {
-            Py_XDECREF(count);
-            Py_DECREF(aborts);
-            return NULL;
-        }
-        Py_DECREF(count);
-    }
-    Py_ssize_t instrs = 0, uops = 0, entries = 0, exits = 0;
-    for (int i = 0; i < ntraces; i++) {
-        instrs += traces[i]->ninstrs;
-        uops += traces[i]->nuops;
-        entries += traces[i]->entries;
-        for (int k = 0; k < traces[i]->nuops; k++) {
-            exits += traces[i]->exits[k];
-        }
-    }
-    Py_ssize_t bytes = instrs * (Py_ssize_t)sizeof(ff_rec_instr)
-                       + uops * (Py_ssize_t)(sizeof(ff_uop) + sizeof(uint32_t))
-                       + ntraces * (Py_ssize_t)sizeof(ff_trace);
-    return Py_BuildValue("{s:n,s:i,s:n,s:n,s:N,s:n,s:i,s:i,s:i,s:n,s:n,s:n,s:n}",
-                         "recordings", ff_rec_started, "traces", ntraces,
-                         "instructions", instrs, "uops", uops, "aborted", aborts,
-                         "blacklisted", ff_heads_count(FF_HEAD_BLACKLISTED),
-                         "threshold", (int)ff_hot_threshold, "max_length", ff_trace_max_length,
-                         "max_traces", ff_trace_max_traces, "trace_bytes", bytes,
-                         "entries", entries, "exits", exits, "evicted", evictions);
-}
-
-PyObject *
-ff_traces_reset(PyObject *module, PyObject *unused)
-{
-    ff_record_abort(PyThreadState_Get(), FF_ABORT_LOST);
-    ff_traces_clear();
-    ff_heads_clear();
-    ff_rec_started = 0;
     evictions = 0;
     next_id = 0;
-    memset(ff_rec_aborts, 0, sizeof ff_rec_aborts);
-    Py_RETURN_NONE;
+}
+
+int
+ff_traces_count(void)
+{
+    return ntraces;
+}
+
+ff_trace *
+ff_trace_at(int i)
+{
+    return traces[i];
+}
+
+Py_ssize_t
+ff_traces_evicted(void)
+{
+    return evictions;
 }
