@@ -77,10 +77,17 @@ def instructions(path, env: dict[str, str]) -> int:
     cachegrind, with `env` added (host only: under qemu valgrind would count
     qemu's)."""
     out = path.parent / f"cg.{len(env)}.{os.getpid()}"
+    # Every run compiles the program and writes no cache: an empty cache folder of
+    # its own and PYTHONDONTWRITEBYTECODE, so that a main-program cache entry left
+    # by an earlier run of the same path (runtime/program_cache.py) cannot make
+    # one side of a comparison skip its compilation (millions of instructions:
+    # the on/off tests failed that way now and then in CI).
+    cache = path.parent / f"cache.{len(env)}.{os.getpid()}"
     subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
                     "--log-file=/dev/null", sys.executable, "-m", "fivefold", "run", str(path)],
                    check=True, timeout=900,
-                   env={**os.environ, "FIVEFOLD_STAGE": "2", "PYTHONHASHSEED": "0", **env})
+                   env={**os.environ, "FIVEFOLD_STAGE": "2", "PYTHONHASHSEED": "0",
+                        "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(cache), **env})
     return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
 
 
