@@ -26,10 +26,17 @@ typedef struct {
 #define FF_METHOD_CACHE_BITS 12  /* 4096 entries */
 extern ff_method_entry ff_method_cache[1 << FF_METHOD_CACHE_BITS];
 
+/* The slot of (version, name): from the name's string hash (a name is an
+ * interned str, hashed when it was interned), not its address, so that which
+ * names collide does not change from run to run with where the strings were
+ * allocated (address-keyed slots made a stage-2 instruction-count test vary by
+ * millions between runs of one build). */
 static inline ff_method_entry *
 ff_method_slot(uint32_t version, PyObject *name)
 {
-    uint32_t h = (version ^ (uint32_t)((uintptr_t)name >> 4)) * 2654435761u;
+    Py_hash_t hash = ((PyASCIIObject *)name)->hash;
+    uint32_t key = hash != -1 ? (uint32_t)hash : (uint32_t)((uintptr_t)name >> 4);
+    uint32_t h = (version ^ key) * 2654435761u;
     return &ff_method_cache[h >> (32 - FF_METHOD_CACHE_BITS)];
 }
 
