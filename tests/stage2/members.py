@@ -101,7 +101,13 @@ def counts_instructions(test):
 
 
 def instructions_on_and_off(tmp_path, program: str, change: str) -> tuple[int, int]:
-    """Instructions of `program` at stage 2 with `change` on, then off."""
+    """Instructions of `program` at stage 2 with `change` on, then off: the least
+    of three runs each. One run of one build is not always the same: the CI's
+    wheel ran test_collect_generators' loop at 190.7M instructions with the change
+    on, and now and then at 196.8M, as if it were off (not understood yet: the
+    stop-32 note); the least of three is the cost when the change applies."""
     path = tmp_path / "loop.py"
     path.write_text(program)
-    return instructions(path, {}), instructions(path, {"FIVEFOLD_WITHOUT": change})
+    on = min(instructions(path, {}) for _ in range(3))
+    off = min(instructions(path, {"FIVEFOLD_WITHOUT": change}) for _ in range(3))
+    return on, off
