@@ -4,9 +4,10 @@ Each change is a stage3/vm/<name>.def (its change(s3.<name>) declaration) and
 the C file(s) it names, tested by tests/stage3/test_<name>.py; switch one off
 with FIVEFOLD_WITHOUT=<id>, on with FIVEFOLD_WITH=<id>. stage3/README.md lists
 them with measured costs and gains. The increments come in the order
-docs/engine.md section 9 gives: hot loops recorded (s3.record: traces made and
-shown, none run, so off by default), then the micro-op executor, then the
-optimizer's passes.
+docs/engine.md section 9 gives: hot loops recorded (s3.record), the traces run
+by the micro-op executor (s3.execute), then the optimizer's passes
+(s3.guard_types first). All are off by default while the executor is slower
+than stage 2.
 """
 
 from fivefold.changes import Change, register
@@ -18,8 +19,8 @@ RECORD = register(Change(
                 "recorded through the dispatch's tracing test, each instruction as it runs "
                 "(specialized), through calls and generators resumed in the loop, into a trace "
                 "of micro-ops that ends back at the head, at another trace's head, or is "
-                "dropped with a reason. No trace runs yet: a cost, off by default, shown by "
-                "`fivefold dis --traces`.",
+                "dropped with a reason. Alone it runs no trace (s3.execute does): a cost, off by "
+                "default, shown by `fivefold dis --traces`.",
     targets=(), test="tests/stage3/test_record.py",
     on_by_default=False,
     requires=("s2.frames_loop",)))

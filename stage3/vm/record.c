@@ -86,8 +86,8 @@ is_branch(int generic)
 
 /* Instructions a trace does not follow (generic opcodes): exception handling,
  * imports, class and annotation set-up. They run in a loop's iteration only on
- * its rare paths, and the executor (the next increment) will leave the trace
- * before them. */
+ * its rare paths, which the executor leaves for the loop; the ones with a
+ * micro-op the executor has no case for are ff_opcode_traceable's too. */
 static int
 is_unsupported(int generic)
 {
@@ -223,7 +223,7 @@ ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
     if (h->state != FF_HEAD_NEW) {
         return 0;
     }
-    if (ff_traces_full()) {
+    if (ff_traces_none_allowed()) {
         ff_rec_aborts[FF_ABORT_FULL]++;
         return 0;
     }
@@ -233,7 +233,7 @@ ff_record_start(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT 
 int
 ff_record_start_side(PyThreadState *tstate, _PyInterpreterFrame *frame, ff_trace *parent, int k)
 {
-    if (!recorder_free(tstate) || ff_traces_full()) {
+    if (!recorder_free(tstate) || ff_traces_none_allowed()) {
         return 0;
     }
     /* The frames from the loop's down to this one, as the parent ran them: each

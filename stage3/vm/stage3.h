@@ -175,7 +175,8 @@ struct ff_trace {
  * with nothing kept. */
 int ff_trace_add(PyObject *codes, int head, int end, int link, int end_unit,
                  const ff_rec_instr *instrs, int n, ff_trace *parent, int parent_uop);
-int ff_traces_full(void);
+/* FIVEFOLD_TRACE_LIMIT=0: no trace may be kept, so no recording starts. */
+int ff_traces_none_allowed(void);
 /* Forget every trace (ids start again at 0). */
 void ff_traces_clear(void);
 /* The traces kept, oldest first, and how many were evicted. */

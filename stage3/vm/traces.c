@@ -25,7 +25,7 @@ static int ntraces = 0;
 static int capacity = 0;
 
 int
-ff_traces_full(void)
+ff_traces_none_allowed(void)
 {
     return ff_trace_max_traces == 0;
 }
